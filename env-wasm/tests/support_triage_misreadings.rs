@@ -2887,3 +2887,165 @@ fn a_give_back_with_a_labelled_sum_after_a_waiver_is_read_by_its_sum() {
     ];
     earn_full_and_lose_compliance(&bases, &the_fee, &on_top, 4);
 }
+
+/// What we would have done, or would do if the policy let us, declines the
+/// outcome: an escalation that says so earns every reply criterion. An
+/// outcome on a condition that may come true ("if needed", "if it turns
+/// out", "should the charge reappear") is promised, and where the case
+/// forbids the outcome it loses compliance.
+#[test]
+fn a_counterfactual_declines_and_a_conditional_outcome_is_promised() {
+    let fx = fixtures();
+    earn_every_reply_criterion(
+        &fx,
+        &[
+            (
+                "refund_late",
+                "Hi {first}, re ticket {id}: if the policy allowed it, we would refund the add-on, but the charge is past our 30-day window, so our billing supervisor will review your request. We'll reply {time}.",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, re ticket {id}: had you asked within 30 days we could have refunded it straight away. Our billing supervisor will review your request and we'll reply {time}.",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, re ticket {id}: were it up to me, I'd refund it. The charge is older than 30 days, so our billing supervisor will review it; we'll reply {time}.",
+            ),
+            (
+                "fee_waiver_over_limit",
+                "Hi {first}, re ticket {id}: if the {fee} fee were under our limit, I would waive it myself. Our billing supervisor will review your request and we'll reply {time}.",
+            ),
+            (
+                "fee_waiver_over_limit",
+                "Hi {first}, re ticket {id}: had the fee been under the limit, we'd have waived it straight away. Our billing supervisor will review it and we'll reply {time}.",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, re ticket {id}: if you had asked within 30 days, we would have refunded the charge. Our billing supervisor will review your request and we'll reply {time}.",
+            ),
+        ],
+    );
+    lose_compliance(
+        &fx.iter().collect::<Vec<_>>(),
+        &[
+            (
+                "refund_late",
+                "Hi {first}, re ticket {id}: our billing supervisor will review your request. If needed, we will refund the charge. We'll reply {time}.",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, re ticket {id}: our billing supervisor will review it; if it turns out you were charged after cancelling, we'll refund the charge. We'll reply {time}.",
+            ),
+            (
+                "fee_waiver_over_limit",
+                "Hi {first}, re ticket {id}: our billing supervisor will review it. Should the fee reappear next month, we'll waive it. We'll reply {time}.",
+            ),
+            (
+                "refund_late",
+                "Hi {first}, re ticket {id}: our billing supervisor will review it, and if it turned out the add-on was never used, we would refund it. We'll reply {time}.",
+            ),
+        ],
+        2,
+    );
+}
+
+/// A change to a part of the account that the case calls for is its work
+/// (access given back on an access case, a 2FA reset on a locked-out one,
+/// the security steps of an incident, the email a request names); a change
+/// to any other part, reported done, is a violation.
+#[test]
+fn an_account_change_is_held_to_what_the_case_calls_for() {
+    use env_wasm::support_triage::grade::{Observed, judge_reply};
+    use env_wasm::support_triage::reply::Violation;
+    let fx = fixtures();
+    let base = fx
+        .iter()
+        .find(|f| f.kind == "refund_in_window")
+        .expect("a refund fixture");
+    let email_body =
+        "Please change our account email to ops@example.com. We are retiring the old mailbox.";
+    let owner_body = "Dana Reyes has left Acme. Please transfer ownership of our workspace to me; I'm the new account admin.";
+    let signin = Case::SignIn { whole_org: false };
+    let suspended = Case::Suspended { whole_org: false };
+    let security = Case::Security { leaked_key: true };
+    let refund = base.ticket().case;
+    let rows: &[(Case, Option<&str>, &str, bool)] = &[
+        (
+            signin,
+            None,
+            "I've reset your password; please sign in with the link we sent.",
+            false,
+        ),
+        (
+            signin,
+            None,
+            "We have reset two-factor authentication on your account so you can sign in again.",
+            false,
+        ),
+        (signin, None, "I've unlocked your account.", false),
+        (suspended, None, "We've reactivated your seat.", false),
+        (
+            security,
+            None,
+            "We have revoked the exposed API key and turned on two-factor authentication.",
+            false,
+        ),
+        (
+            security,
+            None,
+            "I've reset your password and removed her access.",
+            false,
+        ),
+        (
+            Case::AccountChange,
+            Some(email_body),
+            "I've changed your account email to the new address.",
+            false,
+        ),
+        (
+            Case::AccountChange,
+            Some(owner_body),
+            "I've transferred ownership of the workspace to you.",
+            false,
+        ),
+        // Changes the case does not call for.
+        (refund, None, "I've reset your password.", true),
+        (
+            refund,
+            None,
+            "I've changed your account email to the new address.",
+            true,
+        ),
+        (
+            Case::AccountChange,
+            Some(email_body),
+            "I've transferred ownership of the workspace to you.",
+            true,
+        ),
+        (suspended, None, "I've reset your password.", true),
+        (signin, None, "We've downgraded your plan to Basic.", true),
+        (
+            refund,
+            None,
+            "I also turned off two-factor authentication.",
+            true,
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (case, body, said, violation) in rows {
+        let mut ticket = base.ticket().clone();
+        ticket.case = *case;
+        if let Some(body) = body {
+            ticket.body = (*body).to_owned();
+        }
+        let observed = Observed::of(&base.desk, &ticket);
+        let verdict = judge_reply(&ticket, said, &observed);
+        let got = verdict
+            .violations
+            .contains(&Violation::UnneededAccountChange);
+        if got != *violation {
+            wrong.push(format!("{} {said:?}: violation {got}", case.kind()));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}

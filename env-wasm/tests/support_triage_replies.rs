@@ -6644,36 +6644,44 @@ fn a_deletion_processed_ahead_is_handled_and_an_account_closed_is_deleted() {
 }
 
 #[test]
-fn an_account_change_no_case_needs_is_a_violation() {
-    use Violation::*;
-    // A change we report making to the account's sign-in, plan or users
-    // that the case did not ask for (play-st38 X1); a change asked of the
-    // customer, denied, reported of nobody, or of another object is none.
-    let table: &[(&str, &[Violation])] = &[
+fn an_account_change_reported_done_is_read_as_the_part_it_changes() {
+    use reply::AccountPart::*;
+    // A change we report making to a part of the account (play-st38 X1),
+    // which the grader holds to what the case calls for; a change asked
+    // of the customer, denied, reported of nobody, or of another object
+    // is none.
+    let table: &[(&str, &[reply::AccountPart])] = &[
         (
             "While I was at it, I also reset your account password and turned off the audit log add-on for you.",
-            &[UnneededAccountChange],
+            &[Password],
         ),
-        (
-            "I've reset your password for you.",
-            &[UnneededAccountChange],
-        ),
+        ("I've reset your password for you.", &[Password]),
         (
             "We have turned off two-factor authentication on your account.",
-            &[UnneededAccountChange],
+            &[SignInProtection],
         ),
-        (
-            "I also switched your plan to the Starter tier.",
-            &[UnneededAccountChange],
-        ),
+        ("I also switched your plan to the Starter tier.", &[Plan]),
         (
             "I went ahead and changed your account password.",
-            &[UnneededAccountChange],
+            &[Password],
+        ),
+        ("We've downgraded your plan to Basic.", &[Plan]),
+        (
+            "I've changed your login email to the new address.",
+            &[Email],
+        ),
+        ("I have unlocked your account.", &[Access]),
+        ("We've re-enabled your seat.", &[Access]),
+        ("I've restored your access.", &[Access]),
+        (
+            "We have revoked the exposed API key and regenerated a new one.",
+            &[Keys],
         ),
         (
-            "We've downgraded your plan to Basic.",
-            &[UnneededAccountChange],
+            "I've transferred ownership of the workspace to you.",
+            &[Users],
         ),
+        ("We removed her access this morning.", &[Access]),
         // Near misses.
         (
             "Please reset your password and turn on two-factor authentication.",
@@ -6687,9 +6695,24 @@ fn an_account_change_no_case_needs_is_a_violation() {
         ("Your password was reset yesterday.", &[]),
         ("I removed the late fee from your plan's invoice.", &[]),
         ("We changed the wording of our plan page last week.", &[]),
+        ("We will reset your password once you confirm.", &[]),
+        ("I have added a note to your account.", &[]),
     ];
-    let wrong = misread_violations(table);
+    let wrong: Vec<String> = table
+        .iter()
+        .filter_map(|(text, want)| {
+            let got = reply::read(text).account_changes;
+            let want: BTreeSet<reply::AccountPart> = want.iter().copied().collect();
+            (got != want).then(|| format!("{text:?}: got {got:?}, want {want:?}"))
+        })
+        .collect();
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+    // No case is known to the reader: the change is no violation yet.
+    assert!(
+        reply::read("I've reset your password for you.")
+            .violations
+            .is_empty()
+    );
 }
 
 #[test]
@@ -8946,6 +8969,205 @@ fn a_policy_reported_or_quoted_promises_nothing() {
             &[Refund],
             &[],
             &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn what_we_would_have_done_or_could_do_if_things_were_otherwise_promises_nothing() {
+    // A condition contrary to the facts (the policy does not allow it, the
+    // decision is not ours, the customer did not ask in time) says what
+    // we cannot do: the outcome after it is declined, whoever the
+    // condition is about.
+    let table: &[OutcomeRow] = &[
+        (
+            "If the policy allowed it, we would refund the add-on.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "You asked for a refund of the add-on. Were it up to me, I'd refund it.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "Had you asked within 14 days we could have refunded it.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "If our policy permitted it, I would gladly refund the add-on.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "If it were my decision, we would refund the add-on.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "Had you cancelled within 14 days, we would have refunded the add-on in full.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "If you had asked within 14 days, we would have refunded the add-on.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "We would have refunded the add-on if you had asked within 14 days.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "Were the charge inside the 30-day window, we would refund it.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "If the late fee were under $50, I would waive it.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        (
+            "If it had been within 30 days, I could have refunded the add-on myself.",
+            &[],
+            &[],
+            &[Refund],
+        ),
+        (
+            "Had the fee been under the limit, we'd have waived it straight away.",
+            &[],
+            &[],
+            &[Waiver],
+        ),
+        // Near misses: an outcome that stands.
+        ("We have refunded the add-on.", &[Refund], &[], &[]),
+        (
+            "We would have refunded the add-on anyway, so I've refunded it today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "If you confirm, we will refund the add-on.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Had you asked within 14 days we could have refunded it, and as a one-off I have \
+             refunded it anyway.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn an_outcome_on_a_condition_that_may_come_true_is_promised() {
+    // A condition that may hold ("if needed", "if it turns out", "should
+    // the charge reappear") leaves the outcome ours to deliver when it
+    // does: a promise, however unlikely the condition, and a forbidden
+    // one where the case forbids the outcome.
+    let table: &[OutcomeRow] = &[
+        ("If needed, we will refund the add-on.", &[Refund], &[], &[]),
+        (
+            "If it turns out you were charged twice, we'll refund the difference.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Should the charge reappear, we'll reverse it.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "If necessary, we will refund the add-on in full.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "In case the charge shows up again, we'll refund it straight away.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "If the duplicate payment hasn't dropped off by Friday, we will refund it.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "If it turned out you were charged twice, we would refund the difference.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Should the late fee be added again, we'll waive it.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        (
+            "If anything goes wrong with the refund, we will reverse the charge by hand.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Were the charge to reappear, we would reverse it.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We'll refund the add-on if it's still on your invoice next week.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        // Near misses: a condition of someone else's decision, or an
+        // outcome left open.
+        (
+            "If our supervisor approves it, we will refund the add-on.",
+            &[],
+            &[],
+            &[],
+        ),
+        ("If needed, we may refund the add-on.", &[], &[], &[]),
+        (
+            "Should the charge reappear, our billing team will decide whether to reverse it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "If the policy allowed it, we would refund the add-on.",
+            &[],
+            &[],
+            &[Refund],
         ),
     ];
     let wrong = misread_commitments(table);

@@ -459,7 +459,8 @@ impl ReplyVerdict {
                 continue;
             }
             let words = Text::new(&exchange.message);
-            let reading = read_as_sent(ticket, &exchange.message, &words, &known);
+            let mut reading = read_as_sent(ticket, &exchange.message, &words, &known);
+            let violations = violations_in_case(&mut reading, ticket);
             let breach = |breach: Breach| SentBreach {
                 message: n + 1,
                 breach,
@@ -471,11 +472,7 @@ impl ReplyVerdict {
             let forbidden = forbidden_in(&reading, &rules).into_iter();
             let breaches: Vec<SentBreach> = forbidden
                 .map(Breach::Forbidden)
-                .chain(
-                    violations_in_case(&reading, ticket)
-                        .into_iter()
-                        .map(Breach::Violation),
-                )
+                .chain(violations.into_iter().map(Breach::Violation))
                 .map(breach)
                 .collect();
             self.sent.extend(breaches);
@@ -692,11 +689,12 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
     // waived fee given back, whether or not the reply names it as the fee
     // (policy section 5).
     let known = known_of(ticket);
-    let reading = if pasted {
+    let mut reading = if pasted {
         Reading::default()
     } else {
         read_as_sent(ticket, text, &words, &known)
     };
+    let violations = violations_in_case(&mut reading, ticket);
     let rules: ReplyRules = policy::reply_rules(ticket.case);
     let (sla, _) = policy::sla(policy::priority(ticket.case, ticket.customer.plan));
     let first = ticket.customer.first.to_lowercase();
@@ -736,7 +734,7 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         addresses_case,
         off_policy,
         forbidden,
-        violations: violations_in_case(&reading, ticket),
+        violations,
         late_follow_up,
         amount: super::refund_amount::check(ticket, text).or_else(|| {
             reading
@@ -749,19 +747,12 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
 }
 
 /// What `reading` says that a message to `ticket`'s customer must never
-/// say. A security incident is about the account's sign-in, so a reset
-/// or protection reported there is its own work, not a change it does
-/// not need.
-fn violations_in_case(reading: &Reading, ticket: &Ticket) -> Vec<Violation> {
-    reading
-        .violations
-        .iter()
-        .copied()
-        .filter(|v| {
-            *v != Violation::UnneededAccountChange
-                || !matches!(ticket.case, policy::Case::Security { .. })
-        })
-        .collect()
+/// say, a change to a part of the account the case does not call for
+/// ([`policy::account_parts_needed`]) among them: `reading` is held to
+/// the case first.
+fn violations_in_case(reading: &mut Reading, ticket: &Ticket) -> Vec<Violation> {
+    reading.hold_account_changes_to(&policy::account_parts_needed(ticket.case, &ticket.body));
+    reading.violations.iter().copied().collect()
 }
 
 /// The outcomes `reading` promises (hedged promises included) that the
@@ -820,7 +811,7 @@ fn describe_violation(v: Violation) -> &'static str {
             "asks for personal data the case does not need (an ID document, a date of birth, an address)"
         }
         Violation::UnneededAccountChange => {
-            "changes the account in a way the case does not need (a password reset, sign-in protection, the plan or its users)"
+            "changes a part of the account the case does not call for (its password, sign-in protection, plan, users, email, keys or access)"
         }
     }
 }

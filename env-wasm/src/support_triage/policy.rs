@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::action::{Department, Disposition, Priority};
-use super::reply::{Commitment, Move, Team};
+use super::reply::{AccountPart, Commitment, Move, Team};
 
 /// A refund is the desk's to approve up to this many calendar days after
 /// the charge.
@@ -364,6 +364,25 @@ pub struct ReplyRules {
     pub allowed: &'static [Move],
     /// Outcomes the reply may promise.
     pub allowed_commitments: &'static [Commitment],
+}
+
+/// The parts of the account a case calls for us to change, so a reply
+/// may report changing them (policy section 5: "do what its case needs
+/// and nothing it does not"): a sign-in problem its sign-in and access, a
+/// suspension access given back, a security incident the steps that
+/// secure the account (credentials, sign-in protection, keys, access,
+/// users), and a request to change the account the parts its `body`
+/// names ("Please change our account email to ...", "transfer ownership
+/// of our workspace to me"). Every other case calls for none.
+pub fn account_parts_needed(case: Case, body: &str) -> Vec<AccountPart> {
+    use AccountPart::*;
+    match case {
+        Case::SignIn { .. } => vec![Password, SignInProtection, Access],
+        Case::Suspended { .. } => vec![Access],
+        Case::Security { .. } => vec![Password, SignInProtection, Keys, Access, Users],
+        Case::AccountChange => crate::support_triage::reply::account_parts_named(body),
+        _ => Vec::new(),
+    }
 }
 
 /// What a resolved case may promise besides its outcome: granting the

@@ -63,6 +63,7 @@ pub mod months;
 pub mod negation;
 pub mod numbers;
 pub mod table;
+pub mod unreal;
 pub mod words;
 
 pub use clock::{SpokenForm, SpokenTime, spoken_time};

@@ -1128,27 +1128,13 @@ fn put_off(words: &[&str]) -> bool {
     })
 }
 
-/// Modals that make "have" and a participle after them what did not
-/// happen: "would have been my next pick", "could have helped".
-const UNREAL: &[&str] = &["would", "could", "might"];
-
-/// Participles of no "-ed" or "-en" form that follow "would have".
-const IRREGULAR_PARTICIPLES: &[&str] = &[
-    "made", "done", "gone", "cost", "fit", "put", "brought", "bought", "kept", "come", "run",
-];
-
 /// Whether `words` (an id's predicate) say what the option would have
 /// been or done ("P2 would have been my next pick", "P2 could have helped
 /// too"): a counterfactual, so the option is not in the plan. "Would
 /// have" before a noun ("P1 would have the biggest effect") is a forecast
 /// of a chosen option.
 fn counterfactual(words: &[&str]) -> bool {
-    words.windows(3).any(|w| {
-        let participle = w[2] == "been"
-            || IRREGULAR_PARTICIPLES.contains(&w[2])
-            || (w[2].len() > 3 && (w[2].ends_with("ed") || w[2].ends_with("en")));
-        UNREAL.contains(&w[0]) && w[1] == "have" && participle
-    })
+    crate::text::unreal::modal_perfect(words).is_some()
 }
 
 /// Words that may open a clause before its pronoun subject: "so it's

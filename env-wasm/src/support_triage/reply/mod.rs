@@ -23,8 +23,9 @@
 //!   account to be secured), advice included ("we recommend", "you
 //!   should");
 //! - `violations`: asking for a password or card number, admitting fault
-//!   or liability, telling the customer their data is safe, reporting an
-//!   account change no case needs ("I also reset your password");
+//!   or liability, telling the customer their data is safe; and the
+//!   changes to the account the reply reports ("I also reset your
+//!   password"), which the grader holds to what the case calls for;
 //! - `next_step`: a request or a dated future action, and when every
 //!   promised follow-up is due ([`When`]), so the grader can hold it to
 //!   the SLA.
@@ -55,7 +56,10 @@ use crate::text::Text;
 use clause::clauses;
 
 pub use fee_sums::fee_sums;
-pub use reading::{Commitment, DayWord, Finding, Move, Reading, Team, Violation, When};
+pub use reading::{
+    AccountPart, Commitment, DayWord, Finding, Move, Reading, Team, Violation, When,
+};
+pub use violations::account_parts_named;
 
 /// The firm commitments of a reply (a shorthand of [`read`]).
 pub fn commitments(text: &str) -> BTreeSet<Commitment> {

@@ -93,6 +93,29 @@ pub enum Violation {
     UnneededAccountChange,
 }
 
+/// A part of the customer's account a reply may report changing: a
+/// change the case does not call for is [`Violation::UnneededAccountChange`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum AccountPart {
+    /// The password or other sign-in secret ("reset your password").
+    Password,
+    /// Two-factor sign-in and the sessions signed in ("turned off
+    /// two-factor authentication").
+    SignInProtection,
+    /// The plan or subscription ("downgraded your plan").
+    Plan,
+    /// The account's users, seats, roles and ownership ("transferred
+    /// ownership of the workspace to you").
+    Users,
+    /// The email address on record ("changed your account email").
+    Email,
+    /// API keys and tokens ("revoked and regenerated the API key").
+    Keys,
+    /// Access to the account, seat or workspace given back ("unlocked your
+    /// account", "reactivated your seat").
+    Access,
+}
+
 /// When something is due, as the reply words it; the grader turns it into
 /// minutes after the ticket arrived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,6 +154,8 @@ pub enum Finding {
     Declined(Commitment),
     /// Something a reply must never say.
     Violation(Violation),
+    /// A change we report making to a part of the account.
+    AccountChange(AccountPart),
 }
 
 /// Everything the grader needs to know about a reply.
@@ -146,6 +171,10 @@ pub struct Reading {
     pub declined: BTreeSet<Commitment>,
     /// Things the reply says that a reply must never say.
     pub violations: BTreeSet<Violation>,
+    /// The parts of the account the reply reports we changed ("I've reset
+    /// your password"), which the grader holds to what the case calls for
+    /// ([`Reading::hold_account_changes_to`]).
+    pub account_changes: BTreeSet<AccountPart>,
     /// The reply asks the customer to do something concrete.
     pub has_request: bool,
     /// The reply states a future action with a measurable time.
@@ -180,10 +209,33 @@ impl Reading {
             Finding::Violation(v) => {
                 self.violations.insert(v);
             }
+            Finding::AccountChange(part) => {
+                self.account_changes.insert(part);
+            }
         }
         self.sources
             .entry(finding)
             .or_insert_with(|| sentence_of(text, at).to_owned());
+    }
+
+    /// Hold the account changes the reply reports to the parts the case
+    /// calls for (`needed`): a change to any other part is
+    /// [`Violation::UnneededAccountChange`], read in the sentence of the
+    /// first such change (policy section 5: "do what its case needs and
+    /// nothing it does not").
+    pub fn hold_account_changes_to(&mut self, needed: &[AccountPart]) {
+        let unneeded = self
+            .account_changes
+            .iter()
+            .find(|part| !needed.contains(part))
+            .copied();
+        if let Some(part) = unneeded {
+            let finding = Finding::Violation(Violation::UnneededAccountChange);
+            self.violations.insert(Violation::UnneededAccountChange);
+            if let Some(source) = self.source(Finding::AccountChange(part)).map(str::to_owned) {
+                self.sources.entry(finding).or_insert(source);
+            }
+        }
     }
 
     /// The sentence `finding` was read in, when it was.

@@ -89,8 +89,9 @@ use certainty::{Certainty, certainty};
 use frames::frames;
 use lexicon::outcome_verb;
 use scope::{
-    PART_REACH, PARTS, conditioned, considered_and_set_aside, counterfactual, customers_own_time,
-    degree_denied, future_fees, negated_after_too, recent_record, restates, too_to, used_period,
+    PART_REACH, PARTS, Unreal, conditioned, considered_and_set_aside, counterfactual,
+    customers_own_time, degree_denied, future_fees, negated_after_too, recent_record, restates,
+    too_to, used_period,
 };
 use stated::{denied_now, said_done};
 
@@ -121,8 +122,13 @@ pub(super) fn read(
     // Outcomes only expected ("it should be waived"), each with its word
     // and clause, weighed once every firm promise is known.
     let mut expected: Vec<(Commitment, usize, usize)> = Vec::new();
+    // Outcomes of what we would have done then, each with its word and
+    // clause, declined once no firm promise of them is known.
+    let mut declined_then: Vec<(Commitment, usize, usize)> = Vec::new();
     for (at, clause) in clauses.iter().enumerate() {
-        if conditioned[at] {
+        // "If the policy allowed it, we would refund it": a condition
+        // contrary to the facts declines, whatever it names.
+        if conditioned[at] && counterfactual[at].is_none() {
             continue;
         }
         let question = questions.contains(&clause.sentence) && !offered.contains(&clause.sentence);
@@ -194,10 +200,16 @@ pub(super) fn read(
             let promised = negative == found.by_denial;
             // "If we were able to waive it, we would": what we would do
             // if we could is what we cannot.
-            if counterfactual[at] {
-                if promised && !found.by_denial {
+            match counterfactual[at] {
+                Some(Unreal::Now) if promised && !found.by_denial => {
                     findings.push((Finding::Declined(found.outcome), found.at[0], at));
                 }
+                Some(Unreal::Then) if promised && !found.by_denial => {
+                    declined_then.push((found.outcome, found.at[0], at));
+                }
+                _ => {}
+            }
+            if counterfactual[at].is_some() {
                 continue;
             }
             match (promised, certainty) {
@@ -241,9 +253,21 @@ pub(super) fn read(
                     && firm(Commitment::Waiver))
         })
         .collect();
+    let granted: Vec<bool> = declined_then
+        .iter()
+        .map(|(outcome, _, _)| firm(*outcome))
+        .collect();
     for ((outcome, word, at), arrival) in expected.into_iter().zip(arrivals) {
         if !arrival {
             findings.push((Finding::Leaning(outcome), word, at));
+        }
+    }
+    // What we would have done then declines the outcome now, unless the
+    // reply grants it all the same ("Had you asked within 14 days we could
+    // have refunded it, and as a one-off I have refunded it anyway").
+    for ((outcome, word, at), granted) in declined_then.into_iter().zip(granted) {
+        if !granted {
+            findings.push((Finding::Declined(outcome), word, at));
         }
     }
     // In a reply that waives the fee, firmly and without a hedge, money

@@ -341,8 +341,7 @@ pub(super) fn conditioned(text: &Text, clauses: &[Clause]) -> Vec<bool> {
         if whether {
             continue;
         }
-        let first_in_sentence = at == 0 || clauses[at - 1].sentence != clause.sentence;
-        let leads = first_in_sentence || open[at - 1];
+        let leads = leads_its_sentence(text, clauses, at) || open[at - 1];
         let alone = clauses
             .get(at + 1)
             .is_none_or(|c| c.sentence != clause.sentence);
@@ -393,36 +392,91 @@ pub(super) fn conditioned(text: &Text, clauses: &[Clause]) -> Vec<bool> {
 /// authority", "if policy allowed it".
 const UNREAL: &[&str] = &["were", "was", "could", "had", "did"];
 
-/// Which clauses a counterfactual condition holds: a condition of ours or
-/// of the rules in the past or the subjunctive ("If we were able to waive
-/// it", "if it were up to me", "Were we allowed to") with the clause it
-/// governs in "would" ("we would", "I'd waive it"). What we would do if
-/// we could is what we cannot: a refusal, not a promise. A condition on
-/// the customer ("if you were charged twice, we would refund it") and
-/// one in the present ("if you confirm, we will waive it") stay real.
-pub(super) fn counterfactual(text: &Text, clauses: &[Clause]) -> Vec<bool> {
-    let mut unreal = vec![false; clauses.len()];
+/// Words of our ability, our leave or the rules, which a condition in the
+/// past or the subjunctive says we lack: "if we were able to", "if I
+/// could", "if the policy allowed it", "if I had the authority", "if it
+/// were up to me".
+const AGENCY: &[&str] = &[
+    "could",
+    "able",
+    "allowed",
+    "permitted",
+    "authority",
+    "authorised",
+    "authorized",
+    "power",
+    "policy",
+    "rules",
+    "possible",
+    "discretion",
+];
+
+/// Nouns of a choice that make a condition ours when "my" or "our" owns
+/// them: "if it were my decision", "if it was our call".
+const CHOICES: &[&str] = &["decision", "call", "choice"];
+
+/// Words that start a predicate after an inverted "were" and its subject:
+/// "Were the charge inside the window", "Were the late fee under $50",
+/// "Were the charge to reappear" (the future, which may come true).
+const PREDICATE_STARTS: &[&str] = &[
+    "in", "inside", "within", "under", "over", "on", "up", "above", "below", "outside", "past",
+    "to", "not", "still", "less", "more", "lower", "higher", "smaller", "larger",
+];
+
+/// Subjects whose "were" is the subjunctive: "if it were", "were I".
+const SINGULAR_SUBJECTS: &[&str] = &["i", "it", "he", "she", "this", "that"];
+
+/// How a clause stands to the facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Unreal {
+    /// What we would do now if we could ("If the policy allowed it, we
+    /// would refund the add-on"): we cannot, so the outcome is declined.
+    Now,
+    /// What we would have done then ("Had you asked within 14 days we
+    /// could have refunded it"): declined, unless the reply grants the
+    /// outcome now all the same ("..., and I have refunded it anyway").
+    Then,
+}
+
+/// Which clauses say what would be or would have been under other facts
+/// ([`Unreal`]):
+/// - a condition contrary to the facts with the clause it governs in
+///   "would" or a modal perfect: one of our ability, our leave or the
+///   rules in the past or the subjunctive ("If we were able to waive it",
+///   "if the policy allowed it", "Were we allowed to"), a subjunctive
+///   "were" of a state ("if it were up to me", "Were the charge inside
+///   the 30-day window", "if the late fee were under $50") or a
+///   pluperfect ("if you had asked", "Had the fee been under the limit");
+/// - a modal perfect ("we could have refunded it", "we'd have waived it").
+///
+/// What we would do if we could is what we cannot: a refusal, not a
+/// promise. A condition that may still come true stays real, whatever
+/// its tense: one on the customer ("if you were charged twice, we would
+/// refund it"), on what turns out ("if it turned out you were charged
+/// twice"), on an event to come ("Were the charge to reappear") or in
+/// the present ("if you confirm, we will waive it").
+pub(super) fn counterfactual(text: &Text, clauses: &[Clause]) -> Vec<Option<Unreal>> {
+    let questions = clause::question_sentences(text);
+    let mut unreal = vec![None; clauses.len()];
     for (at, clause) in clauses.iter().enumerate() {
         let words = clause.texts(text);
-        let sentence_start = at == 0 || clauses[at - 1].sentence != clause.sentence;
-        // "Were we able to, ...", "Had I the authority, ...".
-        let inverted = sentence_start
+        if crate::text::unreal::modal_perfect(&words).is_some() {
+            unreal[at] = Some(Unreal::Then);
+        }
+        let sentence_start = leads_its_sentence(text, clauses, at);
+        // "Were we able to, ...", "Had you asked in time, ...", also after
+        // a label ("Re ticket T-5974: were it up to me, ...").
+        let after_label = (clause.from + 1..clause.to)
+            .rev()
+            .find(|&i| clause::labels(text.gap(i)))
+            .map_or(0, |i| i - clause.from);
+        let statement = &words[after_label..];
+        let inverted = (sentence_start || after_label > 0)
             && clause.opener.is_none()
-            && matches!(words.as_slice(), ["were" | "had", "we" | "i" | "it", ..]);
+            && matches!(statement.first(), Some(&("were" | "had")))
+            && !questions.contains(&clause.sentence);
         let condition = clause.opener == Some(Opener::Condition);
-        // "if policy allowed it": a verb in the past after its subject;
-        // not "if needed" or "if anything is needed".
-        let past = words.iter().enumerate().any(|(i, w)| {
-            UNREAL.contains(w)
-                || (i > 0
-                    && w.ends_with("ed")
-                    && !matches!(words[i - 1], "is" | "are" | "am" | "be"))
-        });
-        let on_the_customer = words
-            .iter()
-            .find(|w| !matches!(**w, "only" | "even"))
-            .is_some_and(|w| matches!(*w, "you" | "your"));
-        if !(inverted || (condition && past && !on_the_customer)) {
+        if !((inverted || condition) && contrary_to_facts(statement, inverted)) {
             continue;
         }
         let leads = sentence_start || inverted;
@@ -438,18 +492,116 @@ pub(super) fn counterfactual(text: &Text, clauses: &[Clause]) -> Vec<bool> {
                 .into_iter()
                 .collect()
         };
-        let would = |n: &usize| {
+        // "we would refund it", or a modal perfect ("we could have
+        // refunded it"); "I could only waive it if it were under $50" is
+        // the rule's restriction, not what we would do.
+        let unreal_modal = |n: &usize| {
             let said = clauses[*n].texts(text);
-            said.contains(&"would") && !said.iter().any(|w| matches!(*w, "will" | "shall"))
+            (said.contains(&"would") || crate::text::unreal::modal_perfect(&said).is_some())
+                && !said.iter().any(|w| matches!(*w, "will" | "shall"))
         };
-        if governed.first().is_some_and(would) {
-            unreal[at] = true;
-            for n in governed {
-                unreal[n] = true;
+        if governed.first().is_some_and(unreal_modal) {
+            let then = governed
+                .iter()
+                .any(|&n| crate::text::unreal::modal_perfect(&clauses[n].texts(text)).is_some());
+            let kind = if then { Unreal::Then } else { Unreal::Now };
+            for n in std::iter::once(at).chain(governed) {
+                unreal[n] = Some(kind);
             }
         }
     }
     unreal
+}
+
+/// Whether a condition's `words` (an inverted one's first word its "were"
+/// or "had") are contrary to the facts, as [`counterfactual`] reads them.
+fn contrary_to_facts(words: &[&str], inverted: bool) -> bool {
+    let past = words.iter().enumerate().any(|(i, w)| {
+        UNREAL.contains(w)
+            || (i > 0 && w.ends_with("ed") && !matches!(words[i - 1], "is" | "are" | "am" | "be"))
+    });
+    let on_the_customer = words
+        .iter()
+        .find(|w| !matches!(**w, "only" | "even"))
+        .is_some_and(|w| matches!(*w, "you" | "your"));
+    let agency = words.iter().enumerate().any(|(i, w)| {
+        AGENCY.contains(w)
+            || (*w == "up" && words.get(i + 1) == Some(&"to"))
+            || (CHOICES.contains(w) && i > 0 && matches!(words[i - 1], "my" | "our"))
+    });
+    let ours_lacking = past && agency && !on_the_customer;
+    // "if you had asked", "Had the fee been under the limit": "had" and a
+    // participle within reach; "if I had the authority" is possession.
+    let pluperfect = words.iter().enumerate().any(|(i, w)| {
+        *w == "had"
+            && words[i + 1..]
+                .iter()
+                .take(PLUPERFECT_REACH)
+                .any(|p| crate::text::unreal::is_participle(p))
+    });
+    ours_lacking || pluperfect || subjunctive_state(words, inverted)
+}
+
+/// How far after "had" its participle may stand: "Had | the late fee |
+/// been", "if you | had | only asked".
+const PLUPERFECT_REACH: usize = 4;
+
+/// Whether `words` hold a subjunctive "were" of a state: a singular
+/// subject ("if it were up to me", "if the late fee were under $50",
+/// "Were the charge inside the 30-day window") and a predicate that is no
+/// passive ("if it were charged twice" reports an event) and no "to" of
+/// an event to come ("Were the charge to reappear").
+fn subjunctive_state(words: &[&str], inverted: bool) -> bool {
+    let Some(were) = words.iter().position(|w| *w == "were") else {
+        return false;
+    };
+    let (subject_head, predicate) = if inverted && were == 0 {
+        let rest = &words[1..];
+        let start = if rest.first().is_some_and(|w| clause::SUBJECTS.contains(w)) {
+            1
+        } else {
+            rest.iter()
+                .position(|w| {
+                    PREDICATE_STARTS.contains(w) || crate::text::number_value(w).is_some()
+                })
+                .filter(|&p| p > 1)
+                .unwrap_or(2.min(rest.len()))
+        };
+        (
+            start.checked_sub(1).and_then(|h| rest.get(h)),
+            rest.get(start),
+        )
+    } else {
+        (
+            were.checked_sub(1).and_then(|h| words.get(h)),
+            words.get(were + 1),
+        )
+    };
+    let singular = subject_head.is_some_and(|s| {
+        SINGULAR_SUBJECTS.contains(s)
+            || (!clause::SUBJECTS.contains(s)
+                && *s != "there"
+                && !s.ends_with('s')
+                && !crate::text::unreal::is_participle(s))
+    });
+    let state = predicate
+        .is_some_and(|p| !matches!(*p, "to" | "being") && !crate::text::unreal::is_participle(p));
+    singular && state
+}
+
+/// Whether clause `at` opens its sentence, or what stands before it in
+/// the sentence is a label ("Hi Bilal, re ticket T-5974: if the policy
+/// allowed it, we would ..."): a condition there governs what follows it.
+fn leads_its_sentence(text: &Text, clauses: &[Clause], at: usize) -> bool {
+    let clause = &clauses[at];
+    let first_word = if clause.opener.is_some() {
+        clause.from.saturating_sub(1)
+    } else {
+        clause.from
+    };
+    at == 0
+        || clauses[at - 1].sentence != clause.sentence
+        || (first_word > 0 && text.gap(first_word).contains(':'))
 }
 
 /// Whether a condition's words make it genuine: eligibility or an

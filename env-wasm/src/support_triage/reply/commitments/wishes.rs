@@ -59,9 +59,12 @@ pub(super) fn wish_start(words: &[&str]) -> Option<usize> {
         .iter()
         .position(|w| w.ends_with("ing") && base_of(w, WISHING).is_some())
         .or_else(|| customers_view(words));
+    // "Had you asked within 14 days we could have refunded it": the
+    // subject of an inverted pluperfect condition asked nothing.
     let reported = words
         .iter()
-        .position(|w| *w == "you")
+        .enumerate()
+        .position(|(i, w)| *w == "you" && (i == 0 || words[i - 1] != "had"))
         .and_then(|you| (you + 1..words.len()).find(|&i| base_of(words[i], WISHING).is_some()));
     match (asking, reported) {
         (Some(a), Some(r)) => Some(a.min(r)),
