@@ -32,6 +32,9 @@
 //! 17. [`list_aside`]: an aside after a comma or a semicolon inside one
 //!     list item ("Arjun, joining from the Pune office"), which names no
 //!     value and so is no item.
+//! 18. [`considered`]: a value the writer considered and set aside beside
+//!     the one chosen ("AMBER \u{2014} I'd nearly put her at RED, but ..."),
+//!     which a one-value field leaves out before it looks for a hedge.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -44,6 +47,7 @@
 pub mod aside;
 pub mod clock;
 pub mod closing;
+pub mod considered;
 pub mod copy;
 mod correction;
 pub mod derived;
