@@ -57,9 +57,10 @@ const NEARLY: &[&str] = &["nearly", "almost"];
 /// Verbs of choosing a value: "I nearly put her at RED", "I almost went
 /// with RED", "I'd nearly have rated it RED".
 const CHOOSING: &[&str] = &[
-    "put", "rate", "call", "class", "classify", "place", "go", "opt", "pick", "choose", "chose",
-    "chosen", "make", "mark", "have", "tier", "score", "grade", "give", "bump", "move", "push",
-    "settle", "land", "flag", "label", "assign", "slot", "file", "say", "said", "escalate",
+    "put", "rate", "call", "class", "classify", "place", "go", "went", "gone", "opt", "pick",
+    "choose", "chose", "chosen", "make", "mark", "have", "tier", "score", "grade", "give", "bump",
+    "move", "push", "settle", "land", "flag", "label", "assign", "slot", "file", "say", "said",
+    "escalate",
 ];
 
 /// Verbs of weighing a value the writer did not take, when a "but" follows:
@@ -290,7 +291,7 @@ mod tests {
             "AMBER: close to RED but not there.",
             "AMBER (I almost went with RED, but the attacks are in the past)",
             "AMBER; I considered RED, however the attacks stopped in November.",
-            "I was tempted by RED, but AMBER fits: the attacks stopped.",
+            "I was tempted by RED, but AMBER is right: the attacks stopped.",
             "AMBER \u{2014} nearly RED, but she isn't.",
         ] {
             assert_eq!(tier(field), OneValue::One("amber"), "{field:?}");
@@ -312,7 +313,7 @@ mod tests {
         }
         // The right value set aside leaves the other.
         assert_eq!(
-            tier("I was tempted by AMBER, but RED fits."),
+            tier("I was tempted by AMBER, but RED is right."),
             OneValue::One("red")
         );
         assert_eq!(tier(""), OneValue::Missing);

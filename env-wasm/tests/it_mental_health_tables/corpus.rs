@@ -703,15 +703,11 @@ fn response_of(action: &Value) -> Option<&str> {
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("it_mental_health-p61", 3, IT41_C1),
     ("it_mental_health-p61", 12, IT41_B4),
     ("it_mental_health-p61", 18, IT41_B1),
     ("it_mental_health-p61", 19, IT41_B1),
     ("it_mental_health-p61", 20, IT41_B1),
     ("it_mental_health-p61", 21, IT41_B2),
-    ("it_mental_health-p61", 35, IT41_B5),
-    ("it_mental_health-p61", 36, IT41_B6),
-    ("it_mental_health-p61", 40, IT41_B6),
     ("it_mental_health-p61", 43, IT41_C2),
     ("it_mental_health-p61", 52, IT41_B3),
     ("it_mental_health-p61", 68, IT41_C2),
@@ -729,12 +725,6 @@ const IT41_B3: &str = "B it41-B3: a mitigation without a signal phrase (\"Mikael
                        read";
 const IT41_B4: &str = "B it41-B4: \"a facilitated session so the team can agree how it wants to \
                        treat one another\" not read as an action on conduct";
-const IT41_B5: &str = "B it41-B5: a tier considered and set aside (\"AMBER \u{2014} I'd nearly put \
-                       her at RED for the panic attacks, but those stopped\") read as a hedge";
-const IT41_B6: &str = "B it41-B6: a consent clause on the last item (\"EAP referral and a few \
-                       days' leave if he'd like\") read as making the referral conditional";
-const IT41_C1: &str = "C it41-C1: an AMBER check-in to reprioritise that takes weekend work off \
-                       his plate read as a hedge with RED's relief from the work";
 const IT41_C2: &str = "C it41-C2: \"Moderate \u{2014} actually, no: Low\" and \"depersonalization \
                        \u{2014} actually no: ...\" in burnout read at their worst (the \
                        self-correction readers, text/correction.rs and text/hedge.rs)";

@@ -1745,8 +1745,8 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {TIER}: close to {NearTier} but not there.",
         "Employee: {name}\nTier: {TIER} (I almost went with {NearTier}, but the notes settle it)",
         "Employee: {name}\nTier: {TIER}; I considered {FarTier}, however the notes rule it out.",
-        "Employee: {name}\nTier: I was tempted to put {first} at {NearTier}, but {TIER} fits the \
-         notes.",
+        "Employee: {name}\nTier: I was tempted to put {first} at {NearTier}, but {TIER} is right \
+         for the notes.",
         "Employee: {name}\nTier: {TIER} \u{2014} it was tempting to call it {NearTier}, but the \
          notes settle it.",
     ];
@@ -1809,7 +1809,7 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {TIER}, close to {NearTier}",
         "Employee: {name}\nTier: {TIER} \u{2014} I'd nearly put them at {NearTier}.",
         "Employee: {name}\nTier: {TIER}; I considered {NearTier}, but maybe it fits.",
-        "Employee: {name}\nTier: I was tempted by {TIER}, but {NearTier} fits the notes.",
+        "Employee: {name}\nTier: I was tempted by {TIER}, but {NearTier} is right for the notes.",
     ];
     run("tiers", &right, &wrong, |s, row| {
         per_person(s, Field::Header, row)
