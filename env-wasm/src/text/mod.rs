@@ -35,6 +35,9 @@
 //! 18. [`frequency`]: how often something comes round and a change of it
 //!     ("every 2 days instead of every 4", "one week in four (was every 2
 //!     days)"), read by its values: more often or less.
+//! 19. [`considered`]: a value the writer considered and set aside beside
+//!     the one chosen ("AMBER \u{2014} I'd nearly put her at RED, but ..."),
+//!     which a one-value field leaves out before it looks for a hedge.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -47,6 +50,7 @@
 pub mod aside;
 pub mod clock;
 pub mod closing;
+pub mod considered;
 pub mod copy;
 mod correction;
 pub mod derived;

@@ -593,6 +593,15 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p60",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p60/episodes.jsonl"),
     ),
+    // Over HTTP (play-it41, on 88fcd09): plans at levels 3 and 4, triage at 2
+    // and 4, burnout and a full episode at level 5, each answered once and in
+    // six other wordings, probes and wrong answers: 75 rows (first plays
+    // 0.99, replays 0.97). Its X rows are held in
+    // `it_mental_health_exploits.rs`.
+    (
+        "it_mental_health-p61",
+        include_str!("../player_corpus/2026-12-07/it_mental_health-p61/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -654,6 +663,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p58",
     "it_mental_health-p59",
     "it_mental_health-p60",
+    "it_mental_health-p61",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -692,7 +702,32 @@ fn response_of(action: &Value) -> Option<&str> {
 /// Answers the player judged right that still lose points, each with the
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    ("it_mental_health-p61", 12, IT41_B4),
+    ("it_mental_health-p61", 18, IT41_B1),
+    ("it_mental_health-p61", 19, IT41_B1),
+    ("it_mental_health-p61", 20, IT41_B1),
+    ("it_mental_health-p61", 21, IT41_B2),
+    ("it_mental_health-p61", 43, IT41_C2),
+    ("it_mental_health-p61", 52, IT41_B3),
+    ("it_mental_health-p61", 68, IT41_C2),
+];
+
+// The open classes of play-it41.
+const IT41_B1: &str = "B it41-B1: \"P1, P5, P7 \u{2014} no, on second thoughts P10 rather than \
+                       P5\" with list items P1, P7, P10 under it read as P1, P5, P10 (or P10 \
+                       alone): the correction taken back every id before it, \"rather than P5\" \
+                       not ruling P5 out (row 18 also shows B2)";
+const IT41_B2: &str = "B it41-B2: a risk stated without \"so X could slip\" (\"Nadia Zhang is \
+                       stretched (8 of her 9 hours)\") read as no concrete risk";
+const IT41_B3: &str = "B it41-B3: a mitigation without a signal phrase (\"Mikael Mendes is named \
+                       as her deputy ..., and the 1:1 slots are locked in the calendar\") not \
+                       read";
+const IT41_B4: &str = "B it41-B4: \"a facilitated session so the team can agree how it wants to \
+                       treat one another\" not read as an action on conduct";
+const IT41_C2: &str = "C it41-C2: \"Moderate \u{2014} actually, no: Low\" and \"depersonalization \
+                       \u{2014} actually no: ...\" in burnout read at their worst (the \
+                       self-correction readers, text/correction.rs and text/hedge.rs)";
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

@@ -1115,9 +1115,56 @@ fn person_vars(case: &TriageCase, e: &Employee) -> Vars {
         "a workload review, and offer an EAP session should they want one",
         "reprioritise their sprint and remind them about the counselling on offer",
     ];
+    // For a RED person, urgent support given outright with a consent
+    // clause trailing another item, which covers that item alone
+    // (play-it41 B6); the near misses leave the support itself to them:
+    // its own consent, one that names every item or opens the sentence,
+    // or a reminder.
+    let red_consented = [
+        "an EAP referral and a few days' leave if they'd like",
+        "EAP referral and a few days' leave if they want it",
+        "refer them to occupational health and a lighter week should they want it",
+        "book an EAP counselling session today, plus a quiet afternoon if they'd like",
+        "an occupational health referral, and a few days' leave if they wish",
+        "EAP referral and a chat with their lead if they'd like one",
+    ];
+    let red_consent_misses = [
+        "an EAP referral if they'd like",
+        "an EAP referral and leave, both if they'd like",
+        "if they'd like, an EAP referral and a few days' leave",
+        "remind them the EAP is there, and a few days' leave if they'd like",
+        "an EAP referral or a few days' leave if they want either",
+    ];
+    // For an AMBER person, part of the work lifted off them inside a check-in
+    // to reprioritise: that check-in (play-it41 C1); the near misses add a
+    // referral, time off, the person stood down, or offer the relief
+    // instead, or lift the part alone.
+    let amber_part_lifted = [
+        "a check-in today to reprioritise their workload, take weekend work off their plate \
+         and agree what can wait",
+        "sit down with them today to agree what can wait and take the reporting work off them",
+        "a check-in to reprioritise the sprint: move two tickets off them and push back the demo",
+        "check in today, agree what can wait and take the on-call swaps off their plate",
+        "reprioritise the sprint with them, take the weekly report off them and reschedule the \
+         review",
+        "a 1:1 today to trim their sprint and get the release notes off their plate",
+    ];
+    let amber_part_misses = [
+        "a check-in today to reprioritise their workload, agree what can wait, and refer them \
+         to the EAP",
+        "a check-in today to reprioritise their workload and agree what can wait, or take the \
+         launch work off them entirely",
+        "a check-in to agree what can wait, and give them the rest of the week off",
+        "take them off the launch work and agree what can wait",
+        "take the weekend work off their plate",
+    ];
     for (tier, actions, prefix) in [
+        (Tier::Amber, &amber_part_lifted[..], "amberpart"),
+        (Tier::Amber, &amber_part_misses[..], "amberpartmiss"),
         (Tier::Amber, &amber_firm[..], "amberfirm"),
         (Tier::Red, &red_offered[..], "redoffered"),
+        (Tier::Red, &red_consented[..], "redconsented"),
+        (Tier::Red, &red_consent_misses[..], "redconsentmiss"),
     ] {
         if !case.employees.iter().any(|o| o.tier == tier) {
             continue;
@@ -1688,6 +1735,20 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {NearTier} (should be {TIER})",
         "Employee: {name}\nTier: {NearTier} - no, actually {TIER}.",
         "Employee: {name}\nTier: {NearTier}, or rather {TIER}",
+        // A tier considered and set aside beside the one chosen
+        // (play-it41 B5).
+        "Employee: {name}\nTier: {TIER} \u{2014} I'd nearly put {first} at {NearTier} for the \
+         signs in the notes, but those stopped and don't count now.",
+        "Employee: {name}\nTier: {TIER}. I was tempted by {NearTier}.",
+        "Employee: {name}\nTier: {TIER} \u{2014} {NearTier} crossed my mind, but the notes settle \
+         it.",
+        "Employee: {name}\nTier: {TIER}: close to {NearTier} but not there.",
+        "Employee: {name}\nTier: {TIER} (I almost went with {NearTier}, but the notes settle it)",
+        "Employee: {name}\nTier: {TIER}; I considered {FarTier}, however the notes rule it out.",
+        "Employee: {name}\nTier: I was tempted to put {first} at {NearTier}, but {TIER} is right \
+         for the notes.",
+        "Employee: {name}\nTier: {TIER} \u{2014} it was tempting to call it {NearTier}, but the \
+         notes settle it.",
     ];
     let wrong = [
         "Employee: {name}\nTier: {NearTier}\n{signs}",
@@ -1742,6 +1803,13 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {TIER} \u{2014} no, actually {FarTier}",
         "Employee: {name}\nTier: {TIER} (should be {NearTier})",
         "Employee: {name}\nTier: {TIER}, I mean {NearTier}",
+        // Another tier still offered, however it is weighed (play-it41
+        // B5, near misses), or the right one set aside.
+        "Employee: {name}\nTier: {TIER}, nearly {NearTier}",
+        "Employee: {name}\nTier: {TIER}, close to {NearTier}",
+        "Employee: {name}\nTier: {TIER} \u{2014} I'd nearly put them at {NearTier}.",
+        "Employee: {name}\nTier: {TIER}; I considered {NearTier}, but maybe it fits.",
+        "Employee: {name}\nTier: I was tempted by {TIER}, but {NearTier} is right for the notes.",
     ];
     run("tiers", &right, &wrong, |s, row| {
         per_person(s, Field::Header, row)
@@ -1837,6 +1905,12 @@ fn triage_immediate_actions_table() {
     // Emergency care, a GP appointment, a day off and a workload review
     // in the words that read as another level (play-it39 B3).
     rows.extend((0..8).map(|k| layouts[k % 4].replace("{x}", &format!("{{levelsup{k}}}"))));
+    // A consent clause trailing the last item covers that item alone
+    // (play-it41 B6).
+    rows.extend((0..6).map(|k| layouts[k % 4].replace("{x}", &format!("{{redconsented{k}}}"))));
+    // Part of the work lifted off an AMBER person inside a check-in to
+    // reprioritise (play-it41 C1).
+    rows.extend((0..6).map(|k| layouts[k % 4].replace("{x}", &format!("{{amberpart{k}}}"))));
     let right = refs(&rows);
     let mut wrong_rows: Vec<String> = (0..12)
         .flat_map(|k| {
@@ -1932,6 +2006,20 @@ fn triage_immediate_actions_table() {
             "24-hour action: {redoffered3}",
             "24h action \u{2013} {redoffered4}",
             "24-hour action: {redoffered5}",
+            // The RED person's support left to them, with other items or
+            // alone (play-it41 B6, near misses).
+            "24-hour action: {redconsentmiss0}",
+            "- **24-hour action:** {redconsentmiss1}.",
+            "Within 24 hours: {redconsentmiss2}.",
+            "24-hour action: {redconsentmiss3}",
+            "24h action \u{2013} {redconsentmiss4}",
+            // More than a check-in for an AMBER person (play-it41 C1, near
+            // misses).
+            "24-hour action: {amberpartmiss0}",
+            "- **24-hour action:** {amberpartmiss1}.",
+            "Within 24 hours: {amberpartmiss2}.",
+            "24-hour action: {amberpartmiss3}",
+            "24h action \u{2013} {amberpartmiss4}",
         ]
         .map(str::to_owned),
     );

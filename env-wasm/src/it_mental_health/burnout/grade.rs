@@ -29,14 +29,14 @@ use crate::it_mental_health::reading::sections::{Label, Line, Section, parse_hea
 use crate::it_mental_health::reading::{Answer, LIST_READ, quoted};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
+use crate::text::considered::chosen_words;
 use crate::text::months::names_month;
 use crate::text::negation::{
     empty_value, negated_after, negator_before, placeholders_as_none, presence_title,
 };
 use crate::text::words::word_matches;
 use crate::text::{
-    CopySource, OneValue, Text, bases_of, derived, negated, number_value, ordinal_value,
-    stated_words, word_count,
+    CopySource, OneValue, Text, bases_of, derived, negated, number_value, ordinal_value, word_count,
 };
 
 const LABELS: &[Label] = &[
@@ -730,10 +730,11 @@ fn countered(text: &Text, at: usize) -> bool {
 }
 
 /// The severity levels a section states ([`crate::text::stated`]: reasons beside the
-/// level are not more levels, a second level offered is a hedge).
+/// level are not more levels, a second level offered is a hedge, a level
+/// considered and set aside is none, [`crate::text::considered`]).
 pub fn read_severity(section: &str) -> OneValue<Severity> {
     let text = Text::new(section);
-    stated_words(&text, |word| {
+    chosen_words(&text, |word| {
         Severity::ALL
             .into_iter()
             .find(|l| l.words().contains(&word))

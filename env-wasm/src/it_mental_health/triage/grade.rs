@@ -36,8 +36,9 @@ use crate::it_mental_health::reading::sections::{Label, Line, Section, parse, su
 use crate::it_mental_health::reading::{Answer, MEANS, counts_a_group, quoted, targeted_naming};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
+use crate::text::considered::chosen_words;
 use crate::text::negation::{absence_over_time, denied};
-use crate::text::{OneValue, Text, negated, stated_words, word_count};
+use crate::text::{OneValue, Text, negated, word_count};
 
 const LABELS: &[Label] = &[
     Label {
@@ -1086,15 +1087,17 @@ fn sole_member(case: &TriageCase, cell: &str) -> Option<usize> {
 }
 
 /// The tiers a text states ([`crate::text::stated`]): negated tiers, modifiers ("red
-/// flag", "green light", "critical incident") and compared ones are not
-/// stated; two stated tiers are a hedge.
+/// flag", "green light", "critical incident"), compared ones and ones the
+/// writer considered and set aside ("AMBER \u{2014} I'd nearly put her at RED,
+/// but ...", [`crate::text::considered`]) are not stated; two stated tiers
+/// are a hedge.
 fn tiers_in(text: &str) -> OneValue<Tier> {
     tiers_of(&Text::new(text))
 }
 
 /// [`tiers_in`] for a text already read.
 fn tiers_of(read: &Text) -> OneValue<Tier> {
-    stated_words(read, |word| {
+    chosen_words(read, |word| {
         Tier::ALL.into_iter().find(|t| t.word() == word)
     })
 }
@@ -1542,6 +1545,15 @@ fn support_level(field: &[Text], needed: u32, own_first: &str) -> OneValue<u32> 
                 {
                     OneValue::One(*intense)
                 }
+                // "a check-in today to reprioritise his workload, take
+                // weekend work off his plate and agree what can wait": the
+                // check-in decides, the part lifted is how it reprioritises.
+                [1, 2]
+                    if part_lifted_in_a_check_in(text, &steps, &relief)
+                        && !offers_alternatives(text, &steps) =>
+                {
+                    OneValue::One(2)
+                }
                 _ => OneValue::of(levels),
             }
         })
@@ -1581,6 +1593,64 @@ const PERSON_OBJECTS: &[&str] = &["him", "her", "them"];
 /// ends its object ("take the most urgent launch tasks off him").
 const LIFT_REACH: usize = 5;
 
+/// Whether word `k` is the person as the object of a verb: a pronoun
+/// ([`PERSON_OBJECTS`]) or a name (a capital letter).
+fn person_object(text: &Text, k: usize) -> bool {
+    text.words.get(k).is_some_and(|w| {
+        PERSON_OBJECTS.contains(&w.text.as_str())
+            || text
+                .source
+                .get(w.start..)
+                .and_then(|rest| rest.chars().next())
+                .is_some_and(char::is_uppercase)
+    })
+}
+
+/// The RED tier's phrases that lift part of the work off the person, the
+/// load named before them ("the weekend work off their plate").
+const PART_OFF: &[&str] = &[
+    "off their plate",
+    "off his plate",
+    "off her plate",
+    "work off them",
+    "work off him",
+    "work off her",
+];
+
+/// Whether the level-1 steps of an action (`steps`, with the starts of its
+/// `relief`) are all a part of the work lifted off the person ("take
+/// weekend work off his plate", "move two tickets off them": the load,
+/// then "off" the person, never the person stood down or sent home), each
+/// in a sentence with a step of the AMBER tier's check-in to reprioritise:
+/// inside such a check-in, relief of part of the work is how it
+/// reprioritises, no second tier's action (play-it41 C1).
+fn part_lifted_in_a_check_in(text: &Text, steps: &[(usize, u32)], relief: &[usize]) -> bool {
+    let part_off: Vec<usize> = text
+        .mentions(PART_OFF)
+        .into_iter()
+        .map(|(s, _)| s)
+        .chain(
+            relief
+                .iter()
+                .copied()
+                .filter(|&s| !person_object(text, s + 1)),
+        )
+        .collect();
+    let sentence = |k: usize| text.words.get(k).map(|w| w.sentence);
+    let lifted: Vec<usize> = steps
+        .iter()
+        .filter(|(_, level)| *level == 1)
+        .map(|(s, _)| *s)
+        .collect();
+    !lifted.is_empty()
+        && lifted.iter().all(|s| {
+            part_off.contains(s)
+                && steps
+                    .iter()
+                    .any(|(k, level)| *level == 2 && sentence(*k) == sentence(*s))
+        })
+}
+
 /// Where the action relieves the person of the load now, in any verb that
 /// lifts it ([`LIFTING`]) with the person as its object: the verb, the
 /// person, then "off", "out of", "from" or "down" ("take him off incident
@@ -1589,16 +1659,7 @@ const LIFT_REACH: usize = 5;
 /// the work causing it" (play-it37 B1). Spans from the verb to the word
 /// that lifts.
 fn relief_from_the_load(text: &Text) -> Vec<(usize, usize)> {
-    let person = |k: usize| {
-        text.words.get(k).is_some_and(|w| {
-            PERSON_OBJECTS.contains(&w.text.as_str())
-                || text
-                    .source
-                    .get(w.start..)
-                    .and_then(|rest| rest.chars().next())
-                    .is_some_and(char::is_uppercase)
-        })
-    };
+    let person = |k: usize| person_object(text, k);
     text.mentions(LIFTING)
         .into_iter()
         .filter_map(|(s, e)| {
@@ -2073,20 +2134,45 @@ fn offered_only(text: &Text, conditional: &[bool]) -> Vec<usize> {
                 || before.contains(&"available");
             // A wish of the person's that opens its clause governs the
             // rest of its sentence; one after the step, the step right
-            // before it ("EAP referral and time off if he wants it" leaves
-            // only the time off to him).
+            // before it, its own item ("EAP referral and time off if he
+            // wants it", "EAP referral and a few days' leave if he'd like"
+            // leave only the time off to him, play-it41 B6).
             let wished = wishes.iter().any(|&at| {
                 text.words[at].sentence == sentence
                     && if at < s {
                         opens_its_clause(text, at) && !regardless.iter().any(|&r| at < r && r <= s)
                     } else {
-                        at >= e && at - e <= 6 && !steps.iter().any(|&k| s < k && k < at)
+                        at >= e
+                            && at - e <= 6
+                            && !steps.iter().any(|&k| s < k && k < at)
+                            && !another_item_before(text, e, at)
                     }
             });
             reminded || available || wished
         })
         .map(|(s, _)| s)
         .collect()
+}
+
+/// Whether another item of a list stands between a step ending at word
+/// `end` and the trailing wish at word `wish`, so the wish covers that item
+/// alone: a coordinator ("EAP referral and a few days' leave if he'd
+/// like") or a comma inside the stretch ("EAP referral, a day's leave
+/// if he wants it"; a comma right before the wish only sets it off: "Refer
+/// him to the EAP, if he'd like"). A wish that names every item ("both if
+/// he'd like", "if he wants either") covers them all.
+fn another_item_before(text: &Text, end: usize, wish: usize) -> bool {
+    let every_item = text
+        .words
+        .get(wish.saturating_sub(1)..wish)
+        .into_iter()
+        .flatten()
+        .map(|w| w.text.as_str())
+        .chain(text.rest_of_clause(wish))
+        .any(|w| matches!(w, "both" | "all" | "either" | "each" | "any"));
+    let coordinated = (end..wish).any(|k| matches!(text.words[k].text.as_str(), "and" | "plus"))
+        || (end..wish).any(|k| text.gap(k).contains([',', ';']));
+    coordinated && !every_item
 }
 
 /// Where any level's step of support starts, not negated and not under a
@@ -4848,6 +4934,73 @@ mod tests {
         ] {
             assert_eq!(level(action), OneValue::of(tier), "{action}");
         }
+    }
+
+    #[test]
+    fn a_consent_clause_trailing_the_last_item_covers_that_item_alone() {
+        let level = |a: &str| support_level(&[Text::new(a)], NO_TIER, "");
+        // The referral is given outright; the wish leaves only the item
+        // it follows to the person (play-it41 B6).
+        for action in [
+            "EAP referral and a few days' leave if he'd like.",
+            "EAP referral and a few days' leave if he wants it.",
+            "Refer her to occupational health and a lighter week should she want it.",
+            "An EAP referral today, plus a quiet afternoon if they'd like.",
+            "An occupational health referral, and a few days' leave if he wishes.",
+            "Book counselling through the EAP and a chat with Sunita if he'd like one.",
+        ] {
+            assert_eq!(level(action), OneValue::One(1), "{action}");
+        }
+        // Its own consent, one naming every item, one opening the
+        // sentence, or a reminder leave the referral to the person.
+        for action in [
+            "An EAP referral if he'd like.",
+            "An EAP referral and leave, both if he'd like.",
+            "If he'd like, an EAP referral and a few days' leave.",
+            "Remind him the EAP is there, and a few days' leave if he'd like.",
+            "An EAP referral or a few days' leave if he wants either.",
+        ] {
+            assert_eq!(level(action), OneValue::Missing, "{action}");
+        }
+    }
+
+    #[test]
+    fn part_of_the_work_lifted_in_a_check_in_is_that_check_in() {
+        let needing = |a: &str, needed: u32| support_level(&[Text::new(a)], needed, "");
+        // Relief of part of the work inside a check-in to reprioritise is
+        // how it reprioritises: AMBER's check-in, for any tier (play-it41
+        // C1).
+        for action in [
+            "A check-in with Sunita today to reprioritise his workload, take weekend work off \
+             his plate and agree what can wait.",
+            "Sit down with her today to agree what can wait and take the reporting work off her.",
+            "A check-in to reprioritise the sprint: move two tickets off them and push back the \
+             demo.",
+            "Check in today, agree what can wait and take the on-call swaps off his plate.",
+            "Reprioritise the sprint with him, take the Friday report off him and reschedule the \
+             review.",
+            "A 1:1 today to trim her sprint and get the release notes off her plate.",
+        ] {
+            for needed in [1, 2, 3] {
+                assert_eq!(needing(action, needed), OneValue::One(2), "{action}");
+            }
+        }
+        // A referral, time off, the person stood down, a part lifted
+        // alone or offered instead: not the check-in alone.
+        for action in [
+            "A check-in today to reprioritise his workload, agree what can wait, and refer him \
+             to the EAP.",
+            "A check-in today to reprioritise his workload and agree what can wait, or take the \
+             launch work off him entirely.",
+            "A check-in to agree what can wait, and give him the rest of the week off.",
+            "Take him off the launch work and agree what can wait.",
+        ] {
+            assert!(needing(action, 2).is_hedged(), "{action}");
+        }
+        assert_eq!(
+            needing("Take the weekend work off his plate.", 2),
+            OneValue::One(1)
+        );
     }
 
     #[test]
