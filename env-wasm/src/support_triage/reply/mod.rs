@@ -55,7 +55,7 @@ use crate::text::Text;
 use clause::clauses;
 
 pub use fee_sums::fee_sums;
-pub use reading::{Commitment, DayWord, Finding, Move, Reading, Team, Violation, When};
+pub use reading::{Commitment, DayWord, Extent, Finding, Move, Reading, Team, Violation, When};
 
 /// The firm commitments of a reply (a shorthand of [`read`]).
 pub fn commitments(text: &str) -> BTreeSet<Commitment> {
