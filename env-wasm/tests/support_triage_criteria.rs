@@ -548,7 +548,7 @@ fn spoken_quarter(minute: u32) -> Option<String> {
         "twelve", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "eleven",
     ];
-    if minute % 15 != 0 || !(7 * 60..=18 * 60 + 45).contains(&minute) {
+    if !minute.is_multiple_of(15) || !(7 * 60..=18 * 60 + 45).contains(&minute) {
         return None;
     }
     let hour = |h: u32| HOURS[(h % 12) as usize];

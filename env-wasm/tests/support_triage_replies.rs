@@ -6151,11 +6151,12 @@ fn a_time_to_be_back_in_touch_is_our_next_response() {
 
 #[test]
 fn a_refusal_of_the_whole_is_kept_apart_from_a_refusal() {
-    // (reply, firm, declined, declined as a whole): a refusal of the
+    // (reply, firm, declined, declined as a whole: the row's third and
+    // fourth sets): a refusal of the
     // whole ("a full refund isn't possible") declines only what a case
     // needs whole, so it is read apart from a refusal of the outcome
     // (play-st40, B1); the grader weighs it by the case.
-    let table: &[(&str, &[Commitment], &[Commitment], &[Commitment])] = &[
+    let table: &[OutcomeRow] = &[
         (
             "A full refund isn't possible, but you'll get back the part of the year you haven't \
              used: €91.00. I'll issue the €91.00 refund now.",

@@ -239,7 +239,7 @@ impl Reading {
     pub fn delivers(&self, outcome: Commitment, extent: Extent) -> bool {
         self.moves.contains(&Move::Commit(outcome))
             && !self.declined.contains(&outcome)
-            && !(extent == Extent::Whole && self.declined_whole.contains(&outcome))
+            && (extent == Extent::Part || !self.declined_whole.contains(&outcome))
             && !self.leaning.contains(&outcome)
     }
 
