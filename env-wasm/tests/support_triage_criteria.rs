@@ -538,3 +538,63 @@ fn messages_sent_with_ask_customer_keep_to_the_reply_rules() {
     }
     assert!(played > 0, "no unverified deletion at level 5");
 }
+
+/// A clock time on the quarter hour as a customer says it on the working
+/// day ("half past twelve", "a quarter to one", "two o'clock"), or `None`
+/// off the quarter or outside 07:00-18:45, where the hour alone would not
+/// say which half of the day it means.
+fn spoken_quarter(minute: u32) -> Option<String> {
+    const HOURS: [&str; 12] = [
+        "twelve", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven",
+    ];
+    if !minute.is_multiple_of(15) || !(7 * 60..=18 * 60 + 45).contains(&minute) {
+        return None;
+    }
+    let hour = |h: u32| HOURS[(h % 12) as usize];
+    let h = minute / 60;
+    Some(match minute % 60 {
+        0 => format!("{} o'clock", hour(h)),
+        15 => format!("a quarter past {}", hour(h)),
+        30 => format!("half past {}", hour(h)),
+        _ => format!("a quarter to {}", hour(h + 1)),
+    })
+}
+
+#[test]
+fn a_worded_time_after_a_deadline_preposition_is_held_to_the_sla() {
+    // "reply no later than half past twelve", with no day, is the time we
+    // next respond, as "by half past twelve" and "no later than 12:30"
+    // are (play-st40, X2): on time it is the next step, late it is not.
+    let fixtures = fixtures();
+    let (mut right, mut late) = (Tally::new("reply_elements", "right"), Vec::new());
+    for f in &fixtures {
+        let base = base_reply(f);
+        let Some(said) = (0..8).map(|i| f.on_time(i)).find(|t| base.contains(t)) else {
+            continue;
+        };
+        let arrived = f.ticket().minute;
+        let deadline = arrived + f.sla();
+        // The latest quarter hour in time, and the first one late (past the
+        // minute before it, which "before" gives).
+        let in_time = (deadline / 15 * 15 > arrived)
+            .then(|| spoken_quarter(deadline / 15 * 15))
+            .flatten();
+        let too_late = spoken_quarter((deadline + 2).div_ceil(15) * 15);
+        for preposition in ["no later than", "not later than", "by", "before"] {
+            if let Some(time) = &in_time {
+                let reply = base.replacen(&said, &format!("{preposition} {time}"), 1);
+                let got = criteria(f, &reply);
+                right.check(got["reply_elements"] == Points::FULL, || {
+                    format!("{} ({}): {reply}\n=> {got:?}", f.kind, f.id())
+                });
+            }
+            if let Some(time) = &too_late {
+                let reply = base.replacen(&said, &format!("{preposition} {time}"), 1);
+                late.push((format!("late {preposition} {time}"), f, reply));
+            }
+        }
+    }
+    right.assert_clean(6);
+    wrong_rows("reply_elements", late).assert_clean(6);
+}

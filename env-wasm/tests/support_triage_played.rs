@@ -759,6 +759,19 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-07/support_triage-p59/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A fortieth play-test over HTTP (play-st40, on 88fcd09): hard tickets at
+    // levels 1, 3, 4 and 5, a medium queue at level 5 and an easy ticket at
+    // level 2, 6 other replies each, probes and wrong replies: 79 rows
+    // (first plays 1.00). B1 (31, 32, 36, 64): "a full refund isn't
+    // possible, but you'll get back the part of the year you haven't used"
+    // declines the whole, not the pro-rated part the case needs. X2 (68):
+    // "reply no later than half past twelve" is a time, held to the SLA.
+    // Both read since (fix-st41); X1 (8, 77) is open (`KNOWN_EXPLOITS`).
+    Corpus {
+        name: "support_triage-p60",
+        text: include_str!("player_corpus/2026-12-07/support_triage-p60/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -773,6 +786,11 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
+// The open classes of play-st40.
+const ST40_X1_ACCOUNT: &str = "X st40-X1: an account change the case did not need, reported done \
+                               (the account email changed to an unverified address, the other \
+                               users removed and the account downgraded), not read as a violation";
+
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
@@ -781,7 +799,10 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 /// Wrong replies that kept points they should have lost (the player's class
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
-const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[];
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
+    ("support_triage-p60", 8, ST40_X1_ACCOUNT),
+    ("support_triage-p60", 77, ST40_X1_ACCOUNT),
+];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part
 /// the score gates off), as (corpus, line, what the final feedback says

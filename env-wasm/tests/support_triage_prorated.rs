@@ -442,3 +442,113 @@ fn a_monthly_refund_may_quote_the_rate_and_its_dollar_value_rounded() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+#[test]
+fn the_full_refund_declined_beside_the_part_given_handles_the_case() {
+    // "A full refund isn't possible, but you'll get back the part of the
+    // year you haven't used" declines the whole, not the pro-rated part the
+    // case needs (play-st40, B1); declining a refund outright, or hedging
+    // the part, still handles nothing.
+    let desks = cases(false);
+    let mut bad = Vec::new();
+    for (desk, _) in &desks {
+        let t = &desk.tickets[0];
+        let (refund, total, _, _, unused, _) = amounts(t);
+        let first = &t.customer.first;
+        let id = &t.id;
+        let right = [
+            format!(
+                "Hi {first},\n\nThanks for ticket {id}. Because your plan is annual and was charged back in February, a full refund isn't possible, but you'll get back the part of the year you haven't used: {refund}. I'll issue the {refund} refund now, and you should see it within ten business days.\n\nBest,\nSupport"
+            ),
+            format!(
+                "Hi {first}, ticket {id}: a full refund is not possible, but we will refund the part of the year you haven't used: {refund}. It will reach you within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: refunding the full year isn't something we can do; what we will refund is {refund}, within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we're unable to give the whole {total} back, but we will refund {refund} for the {unused} unused months within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: a refund of the full year is not possible, but we will refund the {unused} unused months, {refund}, within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we can't refund all of it, but we will refund {refund} for the months you haven't used within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we cannot refund the {total} in full; we will refund {refund} for the {unused} unused months within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: a complete refund isn't something we can offer. We will refund {refund}, the unused part of your plan, within 5 business days."
+            ),
+        ];
+        let wrong = [
+            format!(
+                "Hi {first}, ticket {id}: a refund isn't possible for an annual plan charged this long ago. We'll update you within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we can't refund it, though you may get something back. We'll update you within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: a refund isn't possible; you'll get back the part of the year you haven't used: {refund}, within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: a full refund isn't possible, and we can't refund the {unused} unused months either. We'll update you within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: a full refund isn't possible, but we may be able to refund {refund} within 5 business days."
+            ),
+        ];
+        for reply in &right {
+            let g = grade(desk, reply);
+            if !reply_full(&g) {
+                bad.push(format!(
+                    "right lost points: {reply}\n  {:?}\n  {}",
+                    g.criteria,
+                    g.notes.join(" | ")
+                ));
+            }
+        }
+        for reply in &wrong {
+            let g = grade(desk, reply);
+            if g.criteria["reply_handling"] != Points::ZERO {
+                bad.push(format!("wrong handled the case: {reply}"));
+            }
+        }
+    }
+    // On a case whose refund is the whole invoice, declining the whole
+    // declines the refund the case needs.
+    for desk in &monthly_refunds() {
+        let t = &desk.tickets[0];
+        let records = t.records.as_ref().expect("records");
+        let invoice = records.invoice.as_ref().expect("invoice");
+        let c = records.currency;
+        let total = c.money(invoice.local_cents);
+        let part = c.money(invoice.local_cents * 2 / 3);
+        let first = &t.customer.first;
+        let id = &t.id;
+        let inv = &invoice.id;
+        let wrong = [
+            format!(
+                "Hi {first}, ticket {id}: a full refund isn't possible, but you'll get back {part} for {inv} within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: a full refund isn't possible, but we will refund invoice {inv} within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: we can't refund the full {total}, but we'll refund {inv} within 5 business days."
+            ),
+            format!(
+                "Hi {first}, ticket {id}: refunding the whole of {inv} isn't something we can do, but we will refund it to your card within 5 business days."
+            ),
+        ];
+        for reply in &wrong {
+            let g = grade(desk, reply);
+            if g.criteria["reply_handling"] != Points::ZERO {
+                bad.push(format!("wrong handled a whole refund's case: {reply}"));
+            }
+        }
+    }
+    assert!(desks.len() >= 20, "{}", desks.len());
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}

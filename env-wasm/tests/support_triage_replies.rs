@@ -6150,6 +6150,184 @@ fn a_time_to_be_back_in_touch_is_our_next_response() {
 }
 
 #[test]
+fn a_refusal_of_the_whole_is_kept_apart_from_a_refusal() {
+    // (reply, firm, declined, declined as a whole: the row's third and
+    // fourth sets): a refusal of the
+    // whole ("a full refund isn't possible") declines only what a case
+    // needs whole, so it is read apart from a refusal of the outcome
+    // (play-st40, B1); the grader weighs it by the case.
+    let table: &[OutcomeRow] = &[
+        (
+            "A full refund isn't possible, but you'll get back the part of the year you haven't \
+             used: €91.00. I'll issue the €91.00 refund now.",
+            &[Refund],
+            &[],
+            &[Refund],
+        ),
+        (
+            "A full refund is not possible, but we will refund the part of the year you haven't \
+             used: €91.00.",
+            &[Refund],
+            &[],
+            &[Refund],
+        ),
+        (
+            "Refunding the full year isn't something we can do; what we will refund is €91.00.",
+            &[Refund],
+            &[],
+            &[Refund],
+        ),
+        (
+            "We're unable to give the whole €156 back, but €91.00 is on its way.",
+            &[Refund],
+            &[],
+            &[Refund],
+        ),
+        (
+            "A refund of the full year is not possible, but we will refund the seven unused months.",
+            &[Refund],
+            &[],
+            &[Refund],
+        ),
+        (
+            "We can't refund all of it, but we will refund €91.00 for the months you haven't used.",
+            &[Refund],
+            &[],
+            &[Refund],
+        ),
+        (
+            "We cannot refund the €156.00 in full; we will refund €91.00.",
+            &[Refund],
+            &[],
+            &[Refund],
+        ),
+        (
+            "A complete refund isn't something we can offer. We will refund €91.00.",
+            &[Refund],
+            &[],
+            &[Refund],
+        ),
+        // A refusal of the outcome itself, "at all" among them, and a part
+        // declined beside the part given, as before.
+        ("A refund isn't possible.", &[], &[Refund], &[]),
+        ("We can't refund it at all.", &[], &[Refund], &[]),
+        (
+            "We can't refund it, since the full year has been charged.",
+            &[],
+            &[Refund],
+            &[],
+        ),
+        (
+            "We can't refund it, though you may get something back.",
+            &[],
+            &[Refund],
+            &[],
+        ),
+        (
+            "We are refunding the unused six months; we cannot refund the months already used.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("We can't waive the full fee.", &[], &[], &[Waiver]),
+        // A sum or money on its way is money back; a charge or an invoice
+        // on its way is not.
+        (
+            "The €91.00 is on its way to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        ("Your money is on its way.", &[Refund], &[], &[]),
+        ("Your next invoice is on its way.", &[], &[], &[]),
+        ("The charge is on its way to your statement.", &[], &[], &[]),
+    ];
+    let mut wrong = Vec::new();
+    for (text, firm, declined, whole) in table {
+        let r = reply::read(text);
+        let set = |xs: &[Commitment]| xs.iter().copied().collect::<BTreeSet<_>>();
+        let got = (
+            r.commitments(),
+            r.declined.clone(),
+            r.declined_whole.clone(),
+        );
+        let want = (set(firm), set(declined), set(whole));
+        if got != want {
+            wrong.push(format!("{text:?}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_worded_time_after_a_deadline_preposition_is_our_next_response() {
+    use reply::DayWord::*;
+    use reply::When::{self, *};
+    let today = |minute: u32| On {
+        day: Today,
+        minute: Some(minute),
+    };
+    // (reply, follow-up times): a clock said in words after any
+    // preposition of a deadline, "no later than" and "not later than"
+    // among them, is the time we next respond, with or without a day
+    // (play-st40, X2); a clock in digits after them too.
+    let table: &[(&str, &[When])] = &[
+        (
+            "We'll check back on this ticket and reply no later than half past twelve.",
+            &[today(750)],
+        ),
+        (
+            "We'll reply no later than half past twelve today.",
+            &[today(750)],
+        ),
+        (
+            "We will reply not later than a quarter to one.",
+            &[today(765)],
+        ),
+        (
+            "You'll hear from us no later than quarter to one.",
+            &[today(765)],
+        ),
+        (
+            "Our next update will reach you no later than noon.",
+            &[today(720)],
+        ),
+        (
+            "We'll update you no later than midday today.",
+            &[today(720)],
+        ),
+        (
+            "We'll write again no later than twelve thirty.",
+            &[today(750)],
+        ),
+        (
+            "We will be in touch no later than 12.30 today.",
+            &[today(750)],
+        ),
+        ("We'll reply no later than 12:30.", &[today(750)]),
+        (
+            "We'll get back to you no later than lunchtime.",
+            &[today(780)],
+        ),
+        ("We'll reply by half past twelve.", &[today(750)]),
+        ("We will respond before a quarter to one.", &[today(764)]),
+        (
+            "We will reply no later than ten past one tomorrow.",
+            &[On {
+                day: Tomorrow,
+                minute: Some(790),
+            }],
+        ),
+        // Not a time: a bare hour with no part of the day, and a count
+        // after "more than".
+        ("We'll reply no later than twelve.", &[]),
+        ("It has been more than half a day.", &[]),
+    ];
+    let wrong = misread_follow_ups(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
 fn money_credited_back_to_how_they_paid_is_the_refund() {
     // Money credited back to the card or payment method is the refund
     // carried out, whatever its object says it is for (play-st34, B2);

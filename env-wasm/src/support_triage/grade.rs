@@ -16,7 +16,9 @@ use super::action::{CustomerRequest, Department, Disposition, Priority};
 use super::generate::{Desk, Ticket};
 use super::lookups::Exchange;
 use super::policy::{self, ReplyRules};
-use super::reply::{self, Commitment, DayWord, Finding, Move, Reading, Team, Violation, When};
+use super::reply::{
+    self, Commitment, DayWord, Extent, Finding, Move, Reading, Team, Violation, When,
+};
 use crate::grading::all_or_nothing;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -706,8 +708,9 @@ pub fn judge_reply(ticket: &Ticket, text: &str, observed: &Observed) -> ReplyVer
         .map(|w| minutes_until(*w, ticket))
         .filter(|m| *m > sla)
         .max();
+    let extent = policy::extent(ticket.case);
     let addresses_case = rules.required.iter().all(|m| match m {
-        Move::Commit(c) => reading.delivers(*c),
+        Move::Commit(c) => reading.delivers(*c, extent),
         other => reading.moves.contains(other),
     });
     // An outcome said as done needs no time: its time is now ("we've
@@ -834,10 +837,10 @@ fn fired(flag: &str, source: Option<&str>) -> String {
 
 /// A move the case requires that the reply does not make, and why: the
 /// sentence that declines or hedges the outcome, or that none makes it.
-fn missing_move(m: Move, reading: &Reading) -> String {
+fn missing_move(m: Move, reading: &Reading, extent: Extent) -> String {
     let what = describe_move(m);
     if let Move::Commit(c) = m {
-        if let Some(sentence) = reading.source(Finding::Declined(c)) {
+        if let Some(sentence) = reading.declined_in(c, extent) {
             return format!("{what} (the reply declines it in {})", quote(sentence));
         }
         if let Some(sentence) = reading.source(Finding::Leaning(c)) {
@@ -956,6 +959,7 @@ fn grade_judged(
         &[],
     );
     let rules = policy::reply_rules(ticket.case);
+    let extent = policy::extent(ticket.case);
     let (_, sla_text) = policy::sla(gold_priority);
     let mut notes = vec![
         format!(
@@ -1034,10 +1038,10 @@ fn grade_judged(
             .required
             .iter()
             .filter(|m| match m {
-                Move::Commit(c) => !reading.delivers(*c),
+                Move::Commit(c) => !reading.delivers(*c, extent),
                 other => !reading.moves.contains(other),
             })
-            .map(|m| missing_move(*m, reading))
+            .map(|m| missing_move(*m, reading, extent))
             .collect();
         notes.push(format!(
             "Reply does: {}. Off-policy: {}. Forbidden: {}.{}",

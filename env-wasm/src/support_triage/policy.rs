@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::action::{Department, Disposition, Priority};
-use super::reply::{AccountPart, Commitment, Move, Team};
+use super::reply::{AccountPart, Commitment, Extent, Move, Team};
 
 /// A refund is the desk's to approve up to this many calendar days after
 /// the charge.
@@ -399,6 +399,17 @@ const RESOLVED_WAIVER: &[Commitment] = &[
     Commitment::Exception,
     Commitment::Deadline,
 ];
+
+/// How much of the outcome the customer asks for a reply to `case` must
+/// deliver: a part for a pro-rated refund (the unused months, section 6),
+/// all of it for every other case. Declining the whole ("a full refund
+/// isn't possible") declines only what the case needs whole.
+pub fn extent(case: Case) -> Extent {
+    match case {
+        Case::RefundProrated { .. } => Extent::Part,
+        _ => Extent::Whole,
+    }
+}
 
 /// What a reply to `case` must and may say (policy section 4).
 pub fn reply_rules(case: Case) -> ReplyRules {

@@ -156,6 +156,28 @@ pub fn spoken_time<S: AsRef<str>>(words: &[S], at: usize) -> Option<SpokenTime> 
     })
 }
 
+/// One-word prepositions before a clock time that make it the time
+/// something happens or the latest it may: "by 5.30", "at ten", "before
+/// half past twelve", "until noon".
+const TIME_PREPOSITIONS: &[&str] = &[
+    "by", "at", "before", "until", "till", "til", "around", "from", "after",
+];
+
+/// Whether a preposition of time ends right before `words[at]`: one word
+/// ([`TIME_PREPOSITIONS`]) or a deadline said with a comparative, "no
+/// later than" or "not later than" ("reply no later than half past
+/// twelve" is a time as "reply by half past twelve" is). A bare number
+/// there is a clock time, not a count.
+pub fn time_preposition_before<S: AsRef<str>>(words: &[S], at: usize) -> bool {
+    let word = |back: usize| {
+        at.checked_sub(back)
+            .and_then(|k| words.get(k))
+            .map_or("", AsRef::as_ref)
+    };
+    TIME_PREPOSITIONS.contains(&word(1))
+        || (word(1) == "than" && word(2) == "later" && matches!(word(3), "no" | "not"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +223,26 @@ mod tests {
             assert_ne!(read(text).map(|t| t.2), Some(Minutes), "{text}");
         }
         assert_eq!(read("twenty four"), None);
+    }
+
+    #[test]
+    fn a_deadline_in_words_is_a_preposition_of_time() {
+        let before = |text: &str| {
+            let words: Vec<&str> = text.split(' ').collect();
+            time_preposition_before(&words, words.len())
+        };
+        for text in [
+            "reply by",
+            "reply before",
+            "until",
+            "reply no later than",
+            "reply not later than",
+        ] {
+            assert!(before(text), "{text}");
+        }
+        for text in ["later than", "more than", "reply", "", "no later"] {
+            assert!(!before(text), "{text}");
+        }
     }
 
     #[test]

@@ -70,7 +70,7 @@ pub mod table;
 pub mod unreal;
 pub mod words;
 
-pub use clock::{SpokenForm, SpokenTime, spoken_time};
+pub use clock::{SpokenForm, SpokenTime, spoken_time, time_preposition_before};
 pub use copy::CopySource;
 pub use fold::{fold, fold_json};
 pub use hedge::{Mention, OneValue, stated, stated_words};

@@ -57,7 +57,7 @@ use clause::clauses;
 
 pub use fee_sums::fee_sums;
 pub use reading::{
-    AccountPart, Commitment, DayWord, Finding, Move, Reading, Team, Violation, When,
+    AccountPart, Commitment, DayWord, Extent, Finding, Move, Reading, Team, Violation, When,
 };
 pub use violations::account_parts_named;
 

@@ -16,7 +16,7 @@
 use super::clause::{Clause, Occurrences, continued, has_subject, ours};
 use super::reading::{DayWord, Reading, When};
 use crate::dates::parse_clock;
-use crate::text::{SpokenForm, Text, base_of, negated, number_at};
+use crate::text::{SpokenForm, Text, base_of, negated, number_at, time_preposition_before};
 
 /// Minutes per unit; a business (or any) day counts 1440, a week five
 /// business days, a month twenty.
@@ -204,7 +204,7 @@ fn part_alone(words: &[&str], i: usize) -> Option<(u32, usize, Option<DayWord>)>
     let day_before = matches!(before, "this" | "today" | "tomorrow" | "tomorrow's")
         || WEEKDAYS.contains(&before)
         || (before == "the" && i > 1 && matches!(at(i - 2), "in" | "by"));
-    let lead_in = day_before || AT_TIME.contains(&before) || before == "over";
+    let lead_in = day_before || time_preposition_before(words, i) || before == "over";
     Some(match at(i) {
         "lunchtime" if lead_in => (13 * 60, 1, None),
         "lunch" if lead_in => (13 * 60, 1 + usize::from(at(i + 1) == "time"), None),
@@ -422,11 +422,6 @@ fn amount(words: &[&str], i: usize) -> Option<(u32, usize)> {
     }
 }
 
-/// Words before a clock time that make a number a time of day: "by 5.30".
-const AT_TIME: &[&str] = &[
-    "by", "at", "before", "until", "till", "around", "from", "after",
-];
-
 /// A clock time starting at local word `i` of a clause starting at word
 /// `from`: `17:00`, `by 9.30`, `17h00`, `5 pm`, `5:30pm`, `noon`. Returns
 /// its minute (when read) and its length in words.
@@ -445,7 +440,7 @@ fn clock(text: &Text, from: usize, words: &[&str], i: usize) -> Option<(Option<u
     let tail = &w[lead..];
     let mut end = i + 1;
     let mut marker = marker_of(tail);
-    let after_preposition = i > 0 && AT_TIME.contains(&words[i - 1]);
+    let after_preposition = time_preposition_before(words, i);
     let mut minutes_given = tail.starts_with('h') || (tail.starts_with('.') && after_preposition);
     if marker.is_none() && !tail.is_empty() && !minutes_given {
         return None;
@@ -512,11 +507,12 @@ fn clock(text: &Text, from: usize, words: &[&str], i: usize) -> Option<(Option<u
 /// Returns its minute and the words of the time (a part of day after it is
 /// left to be read as the day it names). An hour alone is a time only after
 /// a preposition and before a part of the day; minutes and an hour ("half
-/// past eleven") after a preposition of time or before a part of the day or
-/// a marker, and not as the start of a range ("from ten to eleven"). The
-/// half of the day is the part's or the marker's; without either, an hour
-/// of the working day is meant: 7 to 11 in the morning, 12 noon, 1 to 6 in
-/// the afternoon.
+/// past eleven") after a preposition of time (one word, or "no later
+/// than": [`crate::text::time_preposition_before`]) or before a part of
+/// the day or a marker, and not as the start of a range ("from ten to
+/// eleven"). The half of the day is the part's or the marker's; without
+/// either, an hour of the working day is meant: 7 to 11 in the morning, 12
+/// noon, 1 to 6 in the afternoon.
 fn spoken_clock(words: &[&str], i: usize) -> Option<(Option<u32>, usize)> {
     let time = crate::text::spoken_time(words, i)?;
     let at = |k: usize| words.get(k).copied().unwrap_or("");
@@ -538,7 +534,7 @@ fn spoken_clock(words: &[&str], i: usize) -> Option<(Option<u32>, usize)> {
         _ => (None, 0),
     };
     let before = i.checked_sub(1).map_or("", |k| words[k]);
-    let after_preposition = AT_TIME.contains(&before);
+    let after_preposition = time_preposition_before(words, i);
     let accepted = match time.form {
         SpokenForm::OClock => true,
         SpokenForm::Hour => (morning || later) && after_preposition,

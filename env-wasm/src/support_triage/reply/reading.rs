@@ -152,10 +152,22 @@ pub enum Finding {
     Leaning(Commitment),
     /// An outcome the reply says we will not give.
     Declined(Commitment),
+    /// An outcome the reply says we will not give in full ("a full refund
+    /// isn't possible").
+    DeclinedWhole(Commitment),
     /// Something a reply must never say.
     Violation(Violation),
     /// A change we report making to a part of the account.
     AccountChange(AccountPart),
+}
+
+/// How much of the outcome a case asks for its reply needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extent {
+    /// All of it: a refund of the whole charge, the whole fee waived.
+    Whole,
+    /// A part of it: a pro-rated refund of the unused months.
+    Part,
 }
 
 /// Everything the grader needs to know about a reply.
@@ -169,6 +181,12 @@ pub struct Reading {
     pub leaning: BTreeSet<Commitment>,
     /// Outcomes the reply says we will not give ("we cannot refund you").
     pub declined: BTreeSet<Commitment>,
+    /// Outcomes the reply says we will not give in full ("a full refund
+    /// isn't possible", "we can't refund the whole €156", "refunding the
+    /// full year isn't something we can do"): a refusal of the outcome a
+    /// case needs whole, none of the part a pro-rated refund gives
+    /// ([`Extent`]).
+    pub declined_whole: BTreeSet<Commitment>,
     /// Things the reply says that a reply must never say.
     pub violations: BTreeSet<Violation>,
     /// The parts of the account the reply reports we changed ("I've reset
@@ -205,6 +223,9 @@ impl Reading {
             }
             Finding::Declined(c) => {
                 self.declined.insert(c);
+            }
+            Finding::DeclinedWhole(c) => {
+                self.declined_whole.insert(c);
             }
             Finding::Violation(v) => {
                 self.violations.insert(v);
@@ -259,14 +280,29 @@ impl Reading {
         all
     }
 
-    /// Whether the reply delivers `outcome`: promised firmly, and neither
-    /// declined nor hedged elsewhere ("we will refund you ... we cannot
-    /// refund you", "... we'll probably be able to refund you": the worst
-    /// reading of a contradiction or a hedge delivers nothing).
-    pub fn delivers(&self, outcome: Commitment) -> bool {
+    /// Whether the reply delivers `outcome`, of which the case needs
+    /// `extent`: promised firmly, and neither declined nor hedged
+    /// elsewhere ("we will refund you ... we cannot refund you", "...
+    /// we'll probably be able to refund you": the worst reading of a
+    /// contradiction or a hedge delivers nothing). Declining the whole
+    /// ("a full refund isn't possible, but you'll get back the part of the
+    /// year you haven't used") declines a part needed only when the whole
+    /// is needed.
+    pub fn delivers(&self, outcome: Commitment, extent: Extent) -> bool {
         self.moves.contains(&Move::Commit(outcome))
             && !self.declined.contains(&outcome)
+            && (extent == Extent::Part || !self.declined_whole.contains(&outcome))
             && !self.leaning.contains(&outcome)
+    }
+
+    /// The sentence that declines `outcome`, of which the case needs
+    /// `extent`, when one does.
+    pub fn declined_in(&self, outcome: Commitment, extent: Extent) -> Option<&str> {
+        self.source(Finding::Declined(outcome)).or_else(|| {
+            (extent == Extent::Whole)
+                .then(|| self.source(Finding::DeclinedWhole(outcome)))
+                .flatten()
+        })
     }
 }
 

@@ -107,6 +107,7 @@ pub(super) fn frames(
             by_denial: false,
             refused: p.refused,
             done: false,
+            whole: super::scope::names_the_whole(&words[p.from..p.subject_end]),
         });
     }
     found

@@ -341,7 +341,7 @@ fn put_back_on_the_bill(words: &[&str], k: usize) -> bool {
 
 /// Words no object noun phrase holds: persons, joiners and the openers of
 /// another clause.
-const NOT_IN_AN_OBJECT: &[&str] = &[
+pub(super) const NOT_IN_AN_OBJECT: &[&str] = &[
     "and", "but", "or", "to", "you", "us", "me", "we", "i", "they", "them", "it", "if", "then",
     "so", "once", "when", "until", "before", "after", "as", "will", "would", "can", "get", "come",
 ];

@@ -35,7 +35,10 @@
 //! cannot do ("refunds of charges that old aren't something I can
 //! authorise", "a refund isn't possible"): what we cannot do. Negation
 //! (the shared [`crate::text::negated`], scoped by clause) turns a promise
-//! into a refusal ([`Reading::declined`]). A genuine condition (a supervisor's
+//! into a refusal ([`Reading::declined`]); a refusal of the whole ("a full
+//! refund isn't possible", "we can't refund the whole €156") is kept
+//! apart ([`Reading::declined_whole`]), since it declines nothing of the
+//! part a pro-rated refund gives. A genuine condition (a supervisor's
 //! approval, a review, eligibility: "if our supervisor approves it, we
 //! will refund you", "whether a refund is possible") leaves its clauses
 //! open; a condition on the customer's own consent or action ("if you
@@ -91,7 +94,7 @@ use lexicon::outcome_verb;
 use scope::{
     PART_REACH, PARTS, Unreal, conditioned, considered_and_set_aside, counterfactual,
     customers_own_time, degree_denied, future_fees, negated_after_too, recent_record, restates,
-    too_to, used_period,
+    too_to, used_period, whole_object,
 };
 use stated::{denied_now, said_done};
 
@@ -198,11 +201,20 @@ pub(super) fn read(
                 continue;
             }
             let promised = negative == found.by_denial;
+            // "A full refund isn't possible": the whole declined, which
+            // declines the part a pro-rated refund gives only when the
+            // case needs the whole.
+            let whole = found.whole || whole_object(text, clause, &found.at);
+            let declined = if !found.by_denial && whole {
+                Finding::DeclinedWhole(found.outcome)
+            } else {
+                Finding::Declined(found.outcome)
+            };
             // "If we were able to waive it, we would": what we would do
             // if we could is what we cannot.
             match counterfactual[at] {
                 Some(Unreal::Now) if promised && !found.by_denial => {
-                    findings.push((Finding::Declined(found.outcome), found.at[0], at));
+                    findings.push((declined, found.at[0], at));
                 }
                 Some(Unreal::Then) if promised && !found.by_denial => {
                     declined_then.push((found.outcome, found.at[0], at));
@@ -229,7 +241,7 @@ pub(super) fn read(
                     expected.push((found.outcome, found.at[0], at));
                 }
                 (false, _) if !found.by_denial && !later => {
-                    findings.push((Finding::Declined(found.outcome), found.at[0], at));
+                    findings.push((declined, found.at[0], at));
                 }
                 (false, _) => {}
             }
@@ -276,6 +288,7 @@ pub(super) fn read(
     let has = |f: Finding| findings.iter().any(|(g, _, _)| *g == f);
     let waives = has(Finding::Move(Move::Commit(Commitment::Waiver)))
         && !has(Finding::Declined(Commitment::Waiver))
+        && !has(Finding::DeclinedWhole(Commitment::Waiver))
         && !has(Finding::Leaning(Commitment::Waiver));
     let waivers: Vec<usize> = findings
         .iter()

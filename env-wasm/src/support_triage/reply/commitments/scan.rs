@@ -33,6 +33,11 @@ pub(super) struct Found {
     /// The outcome is said done by a pro-form that stands for it ("We
     /// have.", "that's done", "we've done so"), whatever its words' tense.
     pub(super) done: bool,
+    /// The outcome is said of the whole as a predicate's subject ("a full
+    /// refund isn't possible", "refunding the whole year isn't something
+    /// we can do"); the other frames' objects are read after their words
+    /// ([`super::scope::whole_object`]).
+    pub(super) whole: bool,
 }
 
 /// What a clause speaks of anywhere in it.
@@ -254,6 +259,7 @@ impl<'t> ClauseScan<'t> {
                 by_denial,
                 refused: false,
                 done: false,
+                whole: false,
             });
         }
     }

@@ -10,7 +10,7 @@ use crate::support_triage::reply::nouns::{Thing, outcome_noun, thing};
 use crate::support_triage::reply::reading::Commitment;
 use crate::text::{Text, base_of, negated};
 
-use super::lexicon::outcome_verb;
+use super::lexicon::{NOT_IN_AN_OBJECT, outcome_verb};
 use super::scan::Found;
 
 /// How many words may stand between "too" and the "to" of its complement:
@@ -169,11 +169,6 @@ pub(super) fn recent_record(text: &Text, clause: &Clause, at: usize) -> bool {
 /// the outcome ("the rest", "those six months", "the other $390"), and how
 /// far after the verb they are looked for.
 pub(super) const PARTS: &[&str] = &[
-    // "We can't refund the full €792.00 ..., but we will refund the four
-    // unused months" declines the whole, not the part given.
-    "full",
-    "whole",
-    "entire",
     "rest",
     "remaining",
     "remainder",
@@ -185,6 +180,66 @@ pub(super) const PARTS: &[&str] = &[
 ];
 
 pub(super) const PART_REACH: usize = 4;
+
+/// Words that make a declined outcome's object the whole of it: "a full
+/// refund", "the whole €156", "the entire amount", "all of it", "in full".
+const WHOLE: &[&str] = &["full", "whole", "entire", "complete", "all"];
+
+/// Whether the outcome found at `at` (its words) in `clause` is declined as
+/// a whole: a [`WHOLE`] word in the noun phrase its word closes ("a full
+/// refund isn't possible", "we can't give the whole €156 back") or in its
+/// object after the verb ("we can't refund the full €792.00", "a refund of
+/// the full year", "we can't refund all of it", "we can't refund it in
+/// full"). Saying so declines the whole, not the part a pro-rated refund
+/// gives, which the grader weighs by the outcome the case needs
+/// (`Reading::declined_whole`).
+pub(super) fn whole_object(text: &Text, clause: &Clause, at: &[usize; 2]) -> bool {
+    let w = |i: usize| text.words.get(i).map_or("", |w| w.text.as_str());
+    let whole = |i: usize| whole_at(w(i), i.checked_sub(1).map_or("", w));
+    let before = (clause.from.max(at[0].saturating_sub(PART_REACH))..at[0])
+        .rev()
+        .take_while(|&i| {
+            !NOT_IN_AN_OBJECT.contains(&w(i))
+                && !matches!(w(i), "not" | "no" | "never" | "unable" | "cannot")
+        })
+        .any(whole);
+    let after = (at[0] + 1..clause.to)
+        .take(WHOLE_REACH)
+        .take_while(|&i| !OBJECT_ENDS.contains(&w(i)))
+        .any(whole);
+    before || after
+}
+
+/// How far after an outcome's word its object may say it is the whole: a
+/// sum of its own words before "in full" ("refund the CA$ 672.00 in
+/// full").
+const WHOLE_REACH: usize = 6;
+
+/// Whether the noun phrase `words` (a predicate's subject) is said of the
+/// whole: "a full refund", "refunding the whole year", "a refund of the
+/// entire charge".
+pub(super) fn names_the_whole(words: &[&str]) -> bool {
+    (0..words.len()).any(|i| whole_at(words[i], i.checked_sub(1).map_or("", |p| words[p])))
+}
+
+/// Whether `word`, after `previous`, makes what it modifies the whole:
+/// a [`WHOLE`] word, but not "at all" or "after all", which stress a
+/// refusal rather than scope it.
+fn whole_at(word: &str, previous: &str) -> bool {
+    WHOLE.contains(&word) && !matches!(previous, "at" | "after")
+}
+
+/// Words that end an outcome's object with a reason or a time after it:
+/// "we can't refund it since the full year has passed" declines it all.
+const OBJECT_ENDS: &[&str] = &[
+    "since",
+    "as",
+    "because",
+    "given",
+    "after",
+    "when",
+    "considering",
+];
 
 /// Nouns of a stretch of the plan's term, and words that say it has been
 /// used or has begun.
@@ -209,12 +264,7 @@ pub(super) fn used_period(text: &Text, clause: &Clause, verb: usize) -> bool {
     let word = |i: usize| text.words[i].text.as_str();
     // The object ends at a reason or a time after it ("we can't refund
     // it since the 30-day period has passed" declines it all).
-    let reason = |i: usize| {
-        matches!(
-            word(i),
-            "since" | "as" | "because" | "given" | "after" | "when" | "considering"
-        )
-    };
+    let reason = |i: usize| OBJECT_ENDS.contains(&word(i));
     let end = (verb + 1..(verb + 1 + USED_REACH).min(clause.to))
         .find(|&i| reason(i))
         .unwrap_or((verb + 1 + USED_REACH).min(clause.to));

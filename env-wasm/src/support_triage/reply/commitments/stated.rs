@@ -518,6 +518,16 @@ pub(super) fn stated_outcome(
         return match (noun, object) {
             (Some(c @ (Refund | Credit)), _) => Some(c),
             (_, Some(Thing::Money)) if w == "back" => Some(Refund),
+            // "€91.00 is on its way", "your money is on its way to your
+            // card": a sum or the money itself on its way is money back; a
+            // charge or a payment on its way is no refund.
+            (_, Some(Thing::Money))
+                if w == "way"
+                    && (crate::text::number_value(words[s]).is_some()
+                        || matches!(words[s], "money" | "funds")) =>
+            {
+                Some(Refund)
+            }
             (_, Some(Thing::Access)) if w == "back" => Some(AccessRestored),
             _ => None,
         };
