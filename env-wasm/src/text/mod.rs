@@ -32,6 +32,9 @@
 //! 17. [`list_aside`]: an aside after a comma or a semicolon inside one
 //!     list item ("Arjun, joining from the Pune office"), which names no
 //!     value and so is no item.
+//! 18. `accepted`: another value called acceptable as well ("15:00
+//!     (15:15 also works)", "either is fine"), which [`aside`] reads as
+//!     a second value offered.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -41,6 +44,7 @@
 //! Plus the normalisation answers are compared after everywhere, so
 //! "  Finance " and "finance" are one label.
 
+mod accepted;
 pub mod aside;
 pub mod clock;
 pub mod closing;
