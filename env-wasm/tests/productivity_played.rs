@@ -580,6 +580,17 @@ const OWN_LOSS_NOW: &[(&str, usize, f64, &str)] = &[(
      priority 'hi' stays the player's own mistake",
 )];
 
+/// Rows the player judged right whose aside a hedge rule added since reads
+/// as a second value offered, as (corpus, line, the score they keep, the
+/// rule): they keep the loss.
+const NOW_A_HEDGE: &[(&str, usize, f64, &str)] = &[(
+    "productivity-p42",
+    98,
+    0.6167,
+    "another room called acceptable too ('Cedar: Harbor would do too') offers it, a hedge \
+     like 'Cedar (or Harbor)' (play-pr27 X3, fix-pr29)",
+)];
+
 /// Rows whose lost points mix the player's own mistake (A) with the
 /// grader's (B, C) that a reading rule added since reads, as (corpus, line,
 /// the rule): they score full less their A points. (p23's line 38 was
@@ -1095,6 +1106,7 @@ fn played_episodes_score_what_the_player_judged() {
         let expected = DECIDED_REFUSED
             .iter()
             .chain(OWN_LOSS_NOW)
+            .chain(NOW_A_HEDGE)
             .find(|(c, l, _, _)| *c == corpus && *l == line)
             .map_or(expected, |(_, _, kept, _)| Some(*kept));
         let listed = |list: &[(&str, usize, &'static str)]| {

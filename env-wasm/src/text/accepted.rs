@@ -6,7 +6,8 @@
 //! [`aside`](super::aside) readers read the field as a hedge. A value
 //! whose acceptance is denied ("15:15 would not work", "Lantern doesn't
 //! work either") or that is named with no word of accepting ("15:15
-//! would overrun the slot", "Lantern is booked") is no such offer.
+//! would overrun the slot", "Lantern is booked", "Harbor would also fit
+//! four": what a room holds, no verdict on it) is no such offer.
 
 use super::hedge::{WINDOW, clause_before};
 use super::words::Text;
@@ -34,8 +35,6 @@ const ACCEPTING: &[&str] = &[
     "usable",
     "suits",
     "suit",
-    "fits",
-    "fit",
 ];
 
 /// Words that may stand between a value and the word accepting it:
