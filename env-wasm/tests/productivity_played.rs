@@ -444,6 +444,17 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p43",
         include_str!("player_corpus/2026-12-07/productivity-p43/episodes.jsonl"),
     ),
+    // Over HTTP (play-pr27): email at levels 2 and 4, calendar at 3 and 4,
+    // cleaning at 2 and 5, each played once and with six replays, 14 more
+    // correct probes, 8 extra-seed emails and 78 wrong answers or flip
+    // probes (142 rows; first plays and replays 1.00). X1: a
+    // self-correction with "actually" after the new value; X2: "but Y for
+    // Z" giving the other value as right; X3: "Y also works" offering a
+    // second value.
+    (
+        "productivity-p44",
+        include_str!("player_corpus/2026-12-07/productivity-p44/episodes.jsonl"),
+    ),
 ];
 
 // The open classes of play-pr25.
@@ -456,7 +467,18 @@ const PR25_X1_ITEM: &str = "X pr25-X1: a list item whose aside retracts it (\"y3
 /// points, as (corpus, line, class): open grader work, held to their
 /// recorded score so that every other episode is held to full and a fixed
 /// one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[("productivity-p44", 138, PR27_C1_CONDITION)];
+
+// The open classes of play-pr27.
+const PR27_C1_CONDITION: &str = "C pr27-C1: \"4655.75, but 5930.46 if l488 is kept\" is read as a \
+                                 second amount under a condition left open (DESIGN 3.4), as the \
+                                 email instruction says of its fields; the cleaning and calendar \
+                                 instructions do not state that grammar yet (a change of their \
+                                 text, and of the determinism digest, settles it)";
+const PR27_X1_TRAILING: &str = "X pr27-X1: a self-correction with \"actually\" after the new \
+                                value (\"spam, personal actually\", \"high \u{2014} well, normal \
+                                actually\", \"5, 6 actually\") keeps the first value: only \
+                                \"actually\" before the value corrects (fix-pr28's readers)";
 
 /// Wrong answers that kept points they should have lost (the player's
 /// class X), as (corpus, line, class): open exploits, held to their
@@ -468,6 +490,13 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("productivity-p43", 69, PR26_X1_IN_FACT),
     ("productivity-p43", 71, PR26_X1_ITEM),
     ("productivity-p43", 74, PR26_X1_ITEM),
+    ("productivity-p44", 108, PR27_X1_TRAILING),
+    ("productivity-p44", 120, PR27_X1_TRAILING),
+    ("productivity-p44", 121, PR27_X1_TRAILING),
+    ("productivity-p44", 127, PR27_X1_TRAILING),
+    ("productivity-p44", 135, PR27_X1_TRAILING),
+    ("productivity-p44", 136, PR27_X1_TRAILING),
+    ("productivity-p44", 142, PR27_X1_TRAILING),
 ];
 
 // The open classes of play-pr26.
@@ -549,6 +578,17 @@ const OWN_LOSS_NOW: &[(&str, usize, f64, &str)] = &[(
     0.8,
     "a text answer whose only key is `answer` is the object it holds (the tool call's shape); \
      priority 'hi' stays the player's own mistake",
+)];
+
+/// Rows the player judged right whose aside a hedge rule added since reads
+/// as a second value offered, as (corpus, line, the score they keep, the
+/// rule): they keep the loss.
+const NOW_A_HEDGE: &[(&str, usize, f64, &str)] = &[(
+    "productivity-p42",
+    98,
+    0.6167,
+    "another room called acceptable too ('Cedar: Harbor would do too') offers it, a hedge \
+     like 'Cedar (or Harbor)' (play-pr27 X3, fix-pr29)",
 )];
 
 /// Rows whose lost points mix the player's own mistake (A) with the
@@ -642,6 +682,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p41",
     "productivity-p42",
     "productivity-p43",
+    "productivity-p44",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played
@@ -1065,6 +1106,7 @@ fn played_episodes_score_what_the_player_judged() {
         let expected = DECIDED_REFUSED
             .iter()
             .chain(OWN_LOSS_NOW)
+            .chain(NOW_A_HEDGE)
             .find(|(c, l, _, _)| *c == corpus && *l == line)
             .map_or(expected, |(_, _, kept, _)| Some(*kept));
         let listed = |list: &[(&str, usize, &'static str)]| {

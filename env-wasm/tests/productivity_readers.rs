@@ -3227,3 +3227,343 @@ fn pr26_the_players_comma_asides_score_full() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+// play-pr27 X3: another value called acceptable as well ("work (personal
+// also works)", "15:00 (15:15 is fine too)", "Harbor (Lantern would be OK
+// too)") offers it as an answer, a hedge like "(or personal)"; another
+// value rejected, ruled out or explained is no offer. play-pr27 X2:
+// another value after a concession with its reason ("no, but yes for the
+// acknowledgement", "low, but high because of the VIP rule") is given as
+// the right one, like "but the acknowledgement makes it yes"; a value for
+// someone or something else, or under other facts, is not.
+
+/// The answer's `key` (a string) rewritten by `write` from its value and
+/// another value of the field (`other`).
+fn one_of(
+    a: &Map<String, Value>,
+    key: &str,
+    other: fn(&str) -> &'static str,
+    write: fn(&str, &str) -> String,
+) -> Option<Value> {
+    let value = a.get(key)?.as_str()?.to_owned();
+    with(a, key, json!(write(&value, other(&value))))
+}
+
+fn other_label(label: &str) -> &'static str {
+    if label == "personal" {
+        "work"
+    } else {
+        "personal"
+    }
+}
+
+fn other_priority(priority: &str) -> &'static str {
+    if priority == "high" { "normal" } else { "high" }
+}
+
+fn other_reply(reply: &str) -> &'static str {
+    if reply == "yes" { "no" } else { "yes" }
+}
+
+#[test]
+fn pr27_another_email_value_called_acceptable_too_is_a_hedge() {
+    let pass: &[Row] = &[
+        ("label 'X (not Y)'", |a| {
+            one_of(a, "label", other_label, |v, o| format!("{v} (not {o})"))
+        }),
+        ("label 'X (Y would not fit)'", |a| {
+            one_of(a, "label", other_label, |v, o| {
+                format!("{v} ({o} would not fit)")
+            })
+        }),
+        ("priority 'X (Y would not work here)'", |a| {
+            one_of(a, "priority", other_priority, |v, o| {
+                format!("{v} ({o} would not work here)")
+            })
+        }),
+        ("priority 'X (not Y: no deadline)'", |a| {
+            one_of(a, "priority", other_priority, |v, o| {
+                format!("{v} (not {o}: no deadline)")
+            })
+        }),
+        ("needs_reply 'X (Y would be wrong)'", |a| {
+            one_of(a, "needs_reply", other_reply, |v, o| {
+                format!("{v} ({o} would be wrong)")
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("label 'X (Y also works)' (the player's)", |a| {
+            one_of(a, "label", other_label, |v, o| {
+                format!("{v} ({o} also works)")
+            })
+        }),
+        ("label 'X (Y is fine too)'", |a| {
+            one_of(a, "label", other_label, |v, o| {
+                format!("{v} ({o} is fine too)")
+            })
+        }),
+        ("label 'X; Y would also do'", |a| {
+            one_of(a, "label", other_label, |v, o| {
+                format!("{v}; {o} would also do")
+            })
+        }),
+        ("label 'X (Y too)'", |a| {
+            one_of(a, "label", other_label, |v, o| format!("{v} ({o} too)"))
+        }),
+        ("priority 'X (Y works as well)'", |a| {
+            one_of(a, "priority", other_priority, |v, o| {
+                format!("{v} ({o} works as well)")
+            })
+        }),
+        ("priority 'X (Y is also fine)'", |a| {
+            one_of(a, "priority", other_priority, |v, o| {
+                format!("{v} ({o} is also fine)")
+            })
+        }),
+        ("priority 'X, Y as well: either is fine'", |a| {
+            one_of(a, "priority", other_priority, |v, o| {
+                format!("{v}, {o} as well: either is fine")
+            })
+        }),
+        ("needs_reply 'X (happy with Y too)'", |a| {
+            one_of(a, "needs_reply", other_reply, |v, o| {
+                format!("{v} (happy with {o} too)")
+            })
+        }),
+        ("needs_reply 'X (Y would be OK too)'", |a| {
+            one_of(a, "needs_reply", other_reply, |v, o| {
+                format!("{v} ({o} would be OK too)")
+            })
+        }),
+    ];
+    println!("email rows graded: {}", run("easy", &[2, 4, 5], pass, fail));
+}
+
+#[test]
+fn pr27_another_value_with_its_reason_after_a_concession_is_a_hedge() {
+    let pass: &[Row] = &[
+        ("priority 'X, but Y for other senders'", |a| {
+            one_of(a, "priority", other_priority, |v, o| {
+                format!("{v}, but {o} for other senders")
+            })
+        }),
+        ("priority 'X, for the VIP rule'", |a| {
+            one_of(a, "priority", other_priority, |v, _| {
+                format!("{v}, for the VIP rule")
+            })
+        }),
+        ("needs_reply 'X, but thanks for checking'", |a| {
+            one_of(a, "needs_reply", other_reply, |v, _| {
+                format!("{v}, but thanks for checking")
+            })
+        }),
+        ("needs_reply 'X, for the acknowledgement'", |a| {
+            one_of(a, "needs_reply", other_reply, |v, _| {
+                format!("{v}, for the acknowledgement")
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        (
+            "needs_reply 'X, but Y for the acknowledgement' (the player's)",
+            |a| {
+                one_of(a, "needs_reply", other_reply, |v, o| {
+                    format!("{v}, but {o} for the acknowledgement")
+                })
+            },
+        ),
+        (
+            "needs_reply 'X, but Y because of the acknowledgement' (the player's)",
+            |a| {
+                one_of(a, "needs_reply", other_reply, |v, o| {
+                    format!("{v}, but {o} because of the acknowledgement")
+                })
+            },
+        ),
+        ("priority 'X, but Y for the VIP rule' (the player's)", |a| {
+            one_of(a, "priority", other_priority, |v, o| {
+                format!("{v}, but {o} for the VIP rule")
+            })
+        }),
+        ("priority 'X, though Y due to the deadline'", |a| {
+            one_of(a, "priority", other_priority, |v, o| {
+                format!("{v}, though {o} due to the deadline")
+            })
+        }),
+        ("priority 'X - but Y since the sender is a VIP'", |a| {
+            one_of(a, "priority", other_priority, |v, o| {
+                format!("{v} - but {o} since the sender is a VIP")
+            })
+        }),
+        ("needs_reply 'X, yet Y given the request'", |a| {
+            one_of(a, "needs_reply", other_reply, |v, o| {
+                format!("{v}, yet {o} given the request")
+            })
+        }),
+    ];
+    println!("email rows graded: {}", run("easy", &[2, 4, 5], pass, fail));
+    let cleaning_pass: &[Row] = &[("valid_rows 'n, but m for the whole table'", |a| {
+        count_as(a, |n| format!("{n}, but {} for the whole table", n + 3))
+    })];
+    let cleaning_fail: &[Row] = &[
+        ("valid_rows 'n, but m because of the zero row'", |a| {
+            count_as(a, |n| format!("{n}, but {} because of the zero row", n + 1))
+        }),
+        ("total 'X, but Y for the kept row'", |a| {
+            total_as(a, |t| {
+                format!("{t}, but {} for the kept row", amount(t, 12345, false))
+            })
+        }),
+    ];
+    println!(
+        "cleaning rows graded: {}",
+        run("hard", &[2, 5], cleaning_pass, cleaning_fail)
+    );
+}
+
+#[test]
+fn pr27_another_time_or_total_called_acceptable_too_is_a_hedge() {
+    let pass: &[Row] = &[
+        ("start 'S (T would overrun the slot)'", |a| {
+            starts(a, |s, t, _| format!("{s} ({t} would overrun the slot)"))
+        }),
+        ("start 'S (T is taken)'", |a| {
+            starts(a, |s, t, _| format!("{s} ({t} is taken)"))
+        }),
+        ("start 'S (T would not work)'", |a| {
+            starts(a, |s, t, _| format!("{s} ({t} would not work)"))
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("start 'S (T also works)' (the player's)", |a| {
+            starts(a, |s, t, _| format!("{s} ({t} also works)"))
+        }),
+        ("start 'S; T also works' (the player's)", |a| {
+            starts(a, |s, t, _| format!("{s}; {t} also works"))
+        }),
+        ("start 'S (T is fine too)' (the player's)", |a| {
+            starts(a, |s, t, _| format!("{s} ({t} is fine too)"))
+        }),
+        ("start 'S (T would also do)'", |a| {
+            starts(a, |s, t, _| format!("{s} ({t} would also do)"))
+        }),
+        ("start 'S (happy with T too)'", |a| {
+            starts(a, |s, t, _| format!("{s} (happy with {t} too)"))
+        }),
+        ("start 'S (T too)'", |a| {
+            starts(a, |s, t, _| format!("{s} ({t} too)"))
+        }),
+    ];
+    println!(
+        "calendar rows graded: {}",
+        run("medium", &[3, 4, 5], pass, fail)
+    );
+    let cleaning_pass: &[Row] = &[
+        ("total 'X (not Y)'", |a| {
+            total_as(a, |t| format!("{t} (not {})", amount(t, 12345, false)))
+        }),
+        ("total 'X (Y would count the dropped rows)'", |a| {
+            total_as(a, |t| {
+                format!(
+                    "{t} ({} would count the dropped rows)",
+                    amount(t, 12345, false)
+                )
+            })
+        }),
+        ("valid_rows 'n (m would not be right)'", |a| {
+            count_as(a, |n| format!("{n} ({} would not be right)", n + 1))
+        }),
+    ];
+    let cleaning_fail: &[Row] = &[
+        ("total 'X (Y also works)' (the player's)", |a| {
+            total_as(a, |t| {
+                format!("{t} ({} also works)", amount(t, 12345, false))
+            })
+        }),
+        ("total 'X; Y is equally valid'", |a| {
+            total_as(a, |t| {
+                format!("{t}; {} is equally valid", amount(t, 12345, false))
+            })
+        }),
+        ("total 'X (also Y)'", |a| {
+            total_as(a, |t| format!("{t} (also {})", amount(t, 12345, false)))
+        }),
+        ("valid_rows 'n (m works as well)'", |a| {
+            count_as(a, |n| format!("{n} ({} works as well)", n + 1))
+        }),
+        ("valid_rows 'n (m would be acceptable too)'", |a| {
+            count_as(a, |n| format!("{n} ({} would be acceptable too)", n + 1))
+        }),
+        ("valid_rows 'n, m as well; either is fine'", |a| {
+            count_as(a, |n| format!("{n}, {} as well; either is fine", n + 1))
+        }),
+    ];
+    println!(
+        "cleaning rows graded: {}",
+        run("hard", &[2, 5], cleaning_pass, cleaning_fail)
+    );
+}
+
+/// A calendar scenario as the pr27 room rows read it: the reference answer
+/// and the rooms the payload lists (levels 1-3; behind a lookup above).
+struct WithRooms {
+    answer: Map<String, Value>,
+    rooms: Vec<String>,
+}
+
+fn with_rooms(answer: Map<String, Value>, observation: Value) -> WithRooms {
+    let rooms = observation["payload"]["rooms"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r["name"].as_str().or(r.as_str()).map(str::to_owned))
+        .collect();
+    WithRooms { answer, rooms }
+}
+
+/// The answer's room rewritten by `write` from it and another room of
+/// the payload.
+fn room_as(c: &WithRooms, write: fn(&str, &str) -> String) -> Option<Value> {
+    let room = c.answer.get("room")?.as_str()?.to_owned();
+    let other = c.rooms.iter().find(|r| **r != room)?;
+    with(&c.answer, "room", json!(write(&room, other)))
+}
+
+#[test]
+fn pr27_another_room_called_acceptable_too_is_a_hedge() {
+    let pass: &[RowOf<WithRooms>] = &[
+        ("'R (O is booked)'", |c| {
+            room_as(c, |r, o| format!("{r} ({o} is booked)"))
+        }),
+        ("'R (not O)'", |c| {
+            room_as(c, |r, o| format!("{r} (not {o})"))
+        }),
+        ("'R (O would not work: no video link)'", |c| {
+            room_as(c, |r, o| format!("{r} ({o} would not work: no video link)"))
+        }),
+    ];
+    let fail: &[RowOf<WithRooms>] = &[
+        ("'R (O also works)' (the player's)", |c| {
+            room_as(c, |r, o| format!("{r} ({o} also works)"))
+        }),
+        ("'R (O would be OK too)'", |c| {
+            room_as(c, |r, o| format!("{r} ({o} would be OK too)"))
+        }),
+        ("'R; the O room would also work'", |c| {
+            room_as(c, |r, o| format!("{r}; the {o} room would also work"))
+        }),
+        ("'R (happy with O too)'", |c| {
+            room_as(c, |r, o| format!("{r} (happy with {o} too)"))
+        }),
+        ("'R (O works just as well)'", |c| {
+            room_as(c, |r, o| format!("{r} ({o} works just as well)"))
+        }),
+        ("'R (also O)'", |c| {
+            room_as(c, |r, o| format!("{r} (also {o})"))
+        }),
+    ];
+    let graded = run_with("medium", &[1, 2, 3], with_rooms, pass, fail);
+    assert!(graded > 0, "no scenario lists its rooms");
+    println!("room rows graded: {graded}");
+}

@@ -46,6 +46,7 @@
 //! reads.
 
 use super::OneValue;
+use super::accepted::{accepted_too, every_option_accepted, without_additive};
 use super::correction::corrected_from;
 pub(crate) use super::correction::{BREAK_CHARS, spaced_dash};
 use super::hedge::{HEDGES, OTHERWISE, WINDOW, assigned, clause_before, compared, counterfactual};
@@ -386,13 +387,25 @@ fn offered(
     if ruled_out(text, mentioned, at) {
         return false;
     }
-    // Alone in its clause, apart from the field's words, hedge words and
-    // other values: "no (yes)", "work, spam", "(Cedar room)".
-    opens
+    // "(personal also works)", "(happy with Lantern too)", "(Lantern as
+    // well; either is fine)": another value called acceptable too is
+    // offered (play-pr27 X3).
+    if accepted_too(text, at, at + 1) || every_option_accepted(text, asides_from) {
+        return true;
+    }
+    // Alone in its clause, apart from the field's words, hedge words,
+    // additive words ("(personal too)", "(also Lantern)") and other
+    // values: "no (yes)", "work, spam", "(Cedar room)".
+    let alone = |w: &str| plain(w) || ALONE_ADDITIVE.contains(&w);
+    before.iter().all(|w| alone(w))
         && after
             .iter()
-            .all(|(k, w)| plain(w) || mentioned.get(*k).copied().unwrap_or(false))
+            .all(|(k, w)| alone(w) || mentioned.get(*k).copied().unwrap_or(false))
 }
+
+/// Words that offer a value standing alone beside them as one more
+/// answer: "(personal too)", "(also Lantern)", "(Lantern as well)".
+const ALONE_ADDITIVE: &[&str] = &["also", "too", "equally", "likewise", "as", "well"];
 
 /// Words that open a condition after a value offered under it: "high if
 /// the sender is a VIP", "Granite unless Summit is free", "high under the
@@ -759,12 +772,15 @@ fn given_as_right(text: &Text, start: usize, end: usize) -> bool {
                 || REPORTING.contains(w)
                 || AVOIDING.contains(w)
         });
-    // "low, though high": alone after a concession, at its clause's end;
-    // "no, though the sender wants a reply, so yes": the writer's
-    // conclusion, at its clause's end.
-    let bare = (raw_before.len() == 1 && CONCESSIONS.contains(&raw_before[0])
-        || raw_before.first().is_some_and(|w| CONCLUDING.contains(w)))
-        && after.is_empty();
+    // "low, though high": alone after a concession, at its clause's end
+    // or with the reason for it ("no, but yes for the acknowledgement",
+    // "low, but high because of the VIP rule"; play-pr27 X2); "no, though
+    // the sender wants a reply, so yes": the writer's conclusion, at its
+    // clause's end.
+    let conceded = raw_before.len() == 1 && CONCESSIONS.contains(&raw_before[0]);
+    let concluded = raw_before.first().is_some_and(|w| CONCLUDING.contains(w));
+    let bare = (conceded || concluded) && after.is_empty()
+        || conceded && with_its_reason(text, end, &after);
     giving
         || should
         || (own_voice && after.is_empty())
@@ -772,6 +788,104 @@ fn given_as_right(text: &Text, start: usize, end: usize) -> bool {
         || endorsed
         || obliged
         || bare
+}
+
+/// Words that open the reason for a value right after it: "yes for the
+/// acknowledgement", "high because of the VIP rule", "high due to the
+/// deadline", "yes since she asks to confirm".
+const CAUSES: &[&str] = &[
+    "for",
+    "because",
+    "since",
+    "as",
+    "given",
+    "due",
+    "owing",
+    "thanks",
+    "considering",
+    "per",
+];
+
+/// Causes that may instead say whose view or what part the value is for:
+/// "09:00 for Grace", "09:00 as Grace sees it", "15 per the whole table".
+const PERSPECTIVES: &[&str] = &["for", "as", "per"];
+
+/// Words of a "for" phrase that name someone or a whole other than the
+/// answer's item, so the value before it is for them, no reason:
+/// "09:00 for the remote team", "15 for the whole table".
+const SOMEONE_ELSE: &[&str] = &[
+    "him",
+    "her",
+    "them",
+    "me",
+    "us",
+    "you",
+    "everyone",
+    "anyone",
+    "someone",
+    "team",
+    "office",
+    "attendees",
+    "participants",
+    "people",
+    "auditor",
+    "clock",
+    "zone",
+    "timezone",
+    "local",
+    "whole",
+    "entire",
+    "overall",
+    "total",
+    "raw",
+    "table",
+];
+
+/// Words of a reason that put it under other facts, or in general: "but
+/// normal for other senders", "but yes for a non-list mail", "but high
+/// for a VIP sender usually", "but yes for the acknowledgement were it
+/// not a list mail".
+const OTHER_CASES: &[&str] = &[
+    "other",
+    "others",
+    "non",
+    "else",
+    "otherwise",
+    "default",
+    "usually",
+    "normally",
+    "typically",
+    "ordinary",
+    "regular",
+    "most",
+    "were",
+    "would",
+    "had",
+];
+
+/// Whether `after`, the words after a value at word `end` of `text` in
+/// its clause, are the reason for that value ("for the acknowledgement",
+/// "because of the VIP rule"): a cause word first, not a perspective on
+/// someone else ("for Grace", "as Grace sees it", "for the whole table")
+/// and not other facts ("for other senders").
+fn with_its_reason(text: &Text, end: usize, after: &[&str]) -> bool {
+    let Some((cause, phrase)) = after.split_first() else {
+        return false;
+    };
+    if !CAUSES.contains(cause) || phrase.iter().any(|w| OTHER_CASES.contains(w)) {
+        return false;
+    }
+    // A name written with its capital ("Grace", not "VIP") is someone.
+    let named = text.words[end.min(text.words.len())..]
+        .iter()
+        .skip(1)
+        .take(phrase.len())
+        .any(|w| {
+            let mut letters = text.source.get(w.start..w.end).unwrap_or("").chars();
+            letters.next().is_some_and(char::is_uppercase) && letters.any(char::is_lowercase)
+        });
+    let someone_else = named || phrase.iter().any(|w| SOMEONE_ELSE.contains(w));
+    !(PERSPECTIVES.contains(cause) && someone_else)
 }
 
 /// Verbs of fitting that say a value is the right one with a word of
@@ -949,21 +1063,30 @@ const RULING_OUT: &[&str] = &[
 /// is never free for 90 minutes)", "(Cedar only seats four)". Naming a
 /// value to say it cannot be the answer is no second answer.
 fn ruled_out(text: &Text, mentioned: &[bool], at: usize) -> bool {
-    let sentence = text.words[at].sentence;
-    let statement: Vec<&str> = text.words[at + 1..]
-        .iter()
-        .enumerate()
+    let words = &text.words;
+    let sentence = words[at].sentence;
+    let statement: Vec<usize> = (at + 1..words.len())
         .take(WINDOW)
-        .take_while(|(k, w)| {
-            let k = at + 1 + k;
-            w.sentence == sentence
+        .take_while(|&k| {
+            words[k].sentence == sentence
                 && !text.gap(k).contains([')', ']'])
                 && !mentioned.get(k).copied().unwrap_or(false)
         })
-        .map(|(_, w)| w.text.as_str())
         .collect();
-    statement.iter().any(|w| STATING.contains(w))
-        && statement.iter().any(|w| RULING_OUT.contains(w))
+    // "Cedar is too small" rules it out; "Cedar is fine too", a "too" at
+    // its clause's end, adds it.
+    let rules_out = |&k: &usize| {
+        let w = words[k].text.as_str();
+        RULING_OUT.contains(&w)
+            && (w != "too"
+                || words
+                    .get(k + 1)
+                    .is_some_and(|n| n.clause == words[k].clause))
+    };
+    statement
+        .iter()
+        .any(|k| STATING.contains(&words[*k].text.as_str()))
+        && statement.iter().any(rules_out)
 }
 
 /// Words that, said of values named in an aside, reject them: "normal or
@@ -1055,10 +1178,15 @@ const OBJECT_WORDS: &[&str] = &["it", "this", "that", "them", "as", "the", "a", 
 
 /// Whether `words` (the words after a run of values, in order) say the
 /// values are wrong: [`PREDICATE_LEAD`] words, then a [`REJECTING`] one.
-fn rejecting_after<'a>(mut words: impl Iterator<Item = &'a str>) -> bool {
-    words
-        .find(|w| !PREDICATE_LEAD.contains(w))
-        .is_some_and(|w| REJECTING.contains(&w))
+fn rejecting_after<'a>(words: impl Iterator<Item = &'a str>) -> bool {
+    let mut rest = words.skip_while(|w| PREDICATE_LEAD.contains(w));
+    match rest.next() {
+        // "normal is too low" rejects; "(normal too)" at the clause's
+        // end adds a value.
+        Some("too") => rest.next().is_some(),
+        Some(w) => REJECTING.contains(&w),
+        None => false,
+    }
 }
 
 /// Whether `before` (the words before a run of values, nearest first)
@@ -1234,12 +1362,17 @@ fn against_value<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> 
     let text = Text::new(asides);
     let words = &text.words;
     let names = |from: usize, to: usize| read(text.slice(from, to)).is_some();
+    // Another value called acceptable too (play-pr27 X3), or each value
+    // named called acceptable ("15:15 as well; either is fine").
+    let every_option = every_option_accepted(&text, 0);
     let gives_other = (0..words.len()).any(|start| {
         (1..=4).any(|n| {
             let end = start + n;
             end <= words.len()
                 && words[end - 1].clause == words[start].clause
-                && given_as_right(&text, start, end)
+                && (given_as_right(&text, start, end)
+                    || accepted_too(&text, start, end)
+                    || every_option)
                 && !negated(&text, start, end)
                 && !reported(&text, start)
                 && read(text.slice(start, end)).is_some_and(|v| v != *value)
@@ -1419,7 +1552,11 @@ fn asides_offer<T: PartialEq>(asides: &str, value: &T, read: &impl Fn(&str) -> O
         if rejects_values(&bare, read) {
             return false;
         }
-        if ALWAYS_OFFERING.contains(&first.as_str()) || offered_whole {
+        // "(15:15 too)", "; also 5930.46": a value alone beside additive
+        // words is offered as one more (play-pr27 X3).
+        let offered_too =
+            label.is_none() && without_additive(clause).is_some_and(|rest| other(rest.trim()));
+        if ALWAYS_OFFERING.contains(&first.as_str()) || offered_whole || offered_too {
             return true;
         }
         if offered_under_condition(asides, clause, &words, &bare, &other) {
@@ -2011,6 +2148,142 @@ mod tests {
 
     fn count(field: &str) -> Option<u32> {
         head_value(field, |t| t.trim().parse().ok())
+    }
+
+    fn label(field: &str) -> OneValue<&'static str> {
+        head_choice(
+            field,
+            |w| ["work", "personal", "spam"].into_iter().find(|l| *l == w),
+            &["label", "the", "a", "is", "it"],
+        )
+    }
+
+    #[test]
+    fn another_value_called_acceptable_too_is_a_hedge() {
+        // play-pr27 X3: a second value offered as acceptable as well.
+        for field in [
+            "work (personal also works)",
+            "work (personal is fine too)",
+            "work; personal would also do",
+            "work (personal works as well)",
+            "work (personal is also fine)",
+            "work (happy with personal too)",
+            "work (personal too)",
+            "work (also personal)",
+            "work, personal as well: either is fine",
+            "work (personal also OK; either is fine)",
+        ] {
+            let read = label(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        for field in [
+            "Harbor (Lantern also works)",
+            "Harbor (Lantern would be OK too)",
+            "Harbor (the Lantern room would also work)",
+            "Harbor; Lantern works just as well",
+        ] {
+            let read = head_choice(
+                field,
+                |w| ["harbor", "lantern"].into_iter().find(|r| *r == w),
+                &["room", "the"],
+            );
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        for field in [
+            "12 (15 also works)",
+            "12; 15 also works",
+            "12 (15 is fine too)",
+            "12 (15 would also do)",
+            "12 (15 works as well)",
+            "12 (15 is also fine)",
+            "12 (happy with 15 too)",
+            "12 (15 too)",
+            "12 (also 15)",
+            "12 (15 as well; either is fine)",
+            "12, 15 would be acceptable too",
+        ] {
+            assert_eq!(count(field), None, "{field:?}");
+        }
+        // Near misses: another value rejected, ruled out or explained, or
+        // an acceptance denied.
+        for (field, value) in [
+            ("work (not personal)", "work"),
+            ("work (personal would not work here)", "work"),
+            ("work (personal doesn't fit either)", "work"),
+            ("work (personal is too broad)", "work"),
+            (
+                "work (personal mail also works this way, but not here)",
+                "work",
+            ),
+            ("work (works for the whole team)", "work"),
+        ] {
+            assert_eq!(label(field), OneValue::One(value), "{field:?}");
+        }
+        for (field, value) in [
+            ("Harbor (Lantern is booked)", "harbor"),
+            (
+                "Harbor (Lantern also works for size, but is booked)",
+                "harbor",
+            ),
+            ("Harbor (Lantern would not work: no video link)", "harbor"),
+        ] {
+            let read = head_choice(
+                field,
+                |w| ["harbor", "lantern"].into_iter().find(|r| *r == w),
+                &["room", "the"],
+            );
+            assert_eq!(read, OneValue::One(value), "{field:?}");
+        }
+        for (field, value) in [
+            ("12 (15 would overrun the table)", 12),
+            ("12 (15 would not work)", 12),
+            ("12 (15 is too many)", 12),
+            ("12 (2 too many were dropped)", 12),
+            ("12 (3 dropped as well)", 12),
+            ("12 (either way, 3 rows go)", 12),
+        ] {
+            assert_eq!(count(field), Some(value), "{field:?}");
+        }
+    }
+
+    #[test]
+    fn another_value_with_its_reason_after_a_concession_is_a_hedge() {
+        // play-pr27 X2: "but Y for Z" gives Y as the right value.
+        for field in [
+            "low, but high for the VIP rule",
+            "low, but high because of the VIP rule",
+            "low, though high due to the deadline",
+            "normal, but high given the overdue bill",
+            "low - but high since the sender is a VIP",
+            "low, yet high owing to the VIP list",
+            "low, but high as the sender is a VIP",
+        ] {
+            let read = priority(field);
+            assert!(read.one().is_none(), "{field:?}: {read:?}");
+        }
+        for (field, value) in [
+            ("12, but 13 for the zero row", None),
+            ("12, but 13 because of the zero row", None),
+            ("12, though 13 given the zero row", None),
+            // Near misses: a value for someone or something else, a value
+            // under other facts, a reason for the value itself.
+            ("12, but 15 for the whole table", Some(12)),
+            ("12, but 15 for Grace", Some(12)),
+            ("12, but 15 as Grace counts them", Some(12)),
+            ("12, but 15 for other tables", Some(12)),
+            ("12, for the zero row is dropped", Some(12)),
+        ] {
+            assert_eq!(count(field), value, "{field:?}");
+        }
+        for (field, value) in [
+            ("high, but normal for other senders", "high"),
+            ("high (VIP sender, would otherwise be normal)", "high"),
+            ("normal (not high: no deadline)", "normal"),
+            ("high, but thanks for checking", "high"),
+            ("high, for the VIP rule", "high"),
+        ] {
+            assert_eq!(priority(field), OneValue::One(value), "{field:?}");
+        }
     }
 
     #[test]

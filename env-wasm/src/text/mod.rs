@@ -38,6 +38,9 @@
 //! 19. [`considered`]: a value the writer considered and set aside beside
 //!     the one chosen ("AMBER \u{2014} I'd nearly put her at RED, but ..."),
 //!     which a one-value field leaves out before it looks for a hedge.
+//! 20. `accepted`: another value called acceptable as well ("15:00
+//!     (15:15 also works)", "either is fine"), which [`aside`] reads as
+//!     a second value offered.
 //!
 //! Before any of these, [`fold()`] turns an answer into what a person sees
 //! (no invisible characters, compatibility forms and look-alike letters
@@ -47,6 +50,7 @@
 //! Plus the normalisation answers are compared after everywhere, so
 //! "  Finance " and "finance" are one label.
 
+mod accepted;
 pub mod aside;
 pub mod clock;
 pub mod closing;
