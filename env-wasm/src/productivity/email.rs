@@ -652,17 +652,11 @@ Needs reply: yes when the sender asks the reader a question or asks them to repl
 
 static ANSWER_FORMAT: StaticText = StaticText::new(
     "\n\nAnswer with one JSON object: {\"label\": ..., \"priority\": ..., \"needs_reply\": \"yes\"|\"no\"}. \
-Priority and needs_reply earn only with the right label. Each field takes exactly one value, written first: two values offered (\"work or finance\", \
-\"normal, maybe low\") earn nothing; what follows the value after a bracket, colon, dash, semicolon or comma, or a word such as \"because\" or \"rather than\", \
-is read as a comment (\"high: payment overdue\", \"normal (not urgent)\", \"low, rather than normal\"), as is a word on the other side of a slash \
-that is no value (\"finance/billing\"; \"work/finance\" is two values), and a value you deny or reject there \
-(\"not urgent\", \"instead of normal\") is not a second value. What the value would be under other facts, with \"otherwise\" or \"else\", is a comment \
+Priority and needs_reply earn only with the right label. A word on the other side of a slash that is no value is a comment \
+(\"finance/billing\"; \"work/finance\" is two values). What the value would be under other facts, with \"otherwise\" or \"else\", is a comment \
 when it says so with \"would\" or after the reason (\"high (VIP sender, would otherwise be normal)\", \"low, otherwise it would be normal\", \
 \"high (VIP sender, else normal)\"); a bare one, or one after a condition or doubt, offers a second value (\"high, otherwise normal\", \
-\"yes (else no)\", \"high (if the sender is a VIP, otherwise normal)\"). A value under a condition, before or after it, is a second value \
-(\"low (high if the sender is a VIP)\", \"low (if the sender is a VIP, high)\"); what it would have been under other facts is a comment \
-(\"normal (high if the sender were a VIP)\"). A comment giving another value as right (\"low, though the VIP rule makes it high\") \
-or leaving it open (\"low, unless a VIP sent it\") is two values.",
+\"yes (else no)\", \"high (if the sender is a VIP, otherwise normal)\").",
 );
 
 impl Email {

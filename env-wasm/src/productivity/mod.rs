@@ -167,6 +167,26 @@ pub(crate) struct ProductivityState {
     pub terminated_by: Option<&'static str>,
 }
 
+/// How a field's text is read as its value, told in every task's
+/// instruction: the graders of all three tasks share these readers.
+static VALUE_READING: StaticText = StaticText::new(
+    "How values are read: each field takes exactly one value, written first, and a list field \
+     one value per item. Two values offered earn nothing (\"work or finance\", \"normal, maybe \
+     low\", \"15:00 (15:15 also works)\", \"no, but yes for the acknowledgement\"). What follows \
+     the value after a bracket, colon, dash, semicolon or comma, or a word such as \"because\" \
+     or \"rather than\", is read as a comment (\"high: payment overdue\", \"normal (not \
+     urgent)\", \"low, rather than normal\", a list item \"u637, rows 2 and 4\"), and a value \
+     you deny or reject there (\"not urgent\", \"instead of normal\") is not a second value. A \
+     value under a condition, before or after it, is a second value (\"low (high if the sender \
+     is a VIP)\", \"low (if the sender is a VIP, high)\", \"4655.75, but 5930.46 if l488 is \
+     kept\"); what it would have been under other facts is a comment (\"normal (high if the \
+     sender were a VIP)\", \"4655.75 (5930.46 if l488 were kept)\"). A value you correct \
+     yourself counts as the corrected one (\"low, actually high\" is high, \"Atrium, I mean \
+     Granite\" is Granite), while a comment giving \
+     another value as right (\"low, though the VIP rule makes it high\") or leaving it open \
+     (\"low, unless a VIP sent it\") is two values.",
+);
+
 /// How the commands work, told in every task's instruction.
 static COMMANDS: StaticText = StaticText::new(
     "Commands: `final: {json}` submits your answer; it is graded and \
@@ -296,7 +316,12 @@ impl Scenario {
                 vec![Piece::Text(scratch)]
             }
         };
-        pieces.extend([Piece::Text("\n\n"), Piece::Static(&COMMANDS)]);
+        pieces.extend([
+            Piece::Text("\n\n"),
+            Piece::Static(&VALUE_READING),
+            Piece::Text("\n\n"),
+            Piece::Static(&COMMANDS),
+        ]);
         pieces
     }
 

@@ -1324,7 +1324,9 @@ pub fn response_format() -> ResponseFormat {
             FormatSection {
                 label: "Severity",
                 expects: "Exactly one of Low, Moderate, High, Critical, then the rubric points \
-                          behind it."
+                          behind it; a severity you correct yourself is the corrected one \
+                          (\"Moderate \u{2014} no, actually High\" is High), and two offered (\"High or \
+                          Critical\") are a hedge."
                     .to_owned(),
             },
             FormatSection {

@@ -1121,7 +1121,9 @@ pub fn response_format(case: &TriageCase) -> ResponseFormat {
             FormatSection {
                 label: "Tier",
                 expects: "Exactly one of CRITICAL, RED, AMBER, GREEN, on the person's own line \
-                          or block."
+                          or block; a tier you correct yourself is the corrected one (\"AMBER \u{2014} \
+                          no, actually RED\" is RED), and two tiers offered (\"RED or AMBER\") are a \
+                          hedge."
                     .to_owned(),
             },
             FormatSection {
