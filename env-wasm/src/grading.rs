@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::points::Points;
 use crate::text::aside::without_brackets;
-use crate::text::list_aside::without_comma_asides;
+use crate::text::list_aside::{Listed, with_corrections, without_comma_asides};
 use crate::text::{OneValue, Text, normalize};
 
 /// Why an answer field has no reading. It names no detail of the value, so
@@ -411,13 +411,25 @@ pub fn choice_field<T: Ord + Clone>(
 /// item after it. Every part of an item counts here; the readers of a kind
 /// of value ([`name_items`], [`id_items`], [`email_items`]) also read a
 /// part after a comma that names no value of their kind as an aside.
+/// Self-corrections inside an item are read first, whatever the reader
+/// ([`with_corrections`]: "i705, actually o960" is o960); `listed` says
+/// what the list is, which decides what a correction that removes an item
+/// says.
 pub fn items(
     answer: &Map<String, Value>,
     key: &str,
     fold: impl Fn(&str) -> String,
     known: &BTreeSet<String>,
+    listed: Listed,
 ) -> Reading<Vec<String>> {
-    items_each(answer, key, |item| vec![fold(item)], |_| true, known)
+    items_each(
+        answer,
+        key,
+        |item| vec![fold(item)],
+        |_| true,
+        known,
+        listed,
+    )
 }
 
 /// [`items`] of a list of people, each [`fold_name`]d: a part of an item
@@ -428,6 +440,7 @@ pub fn name_items(
     answer: &Map<String, Value>,
     key: &str,
     known: &BTreeSet<String>,
+    listed: Listed,
 ) -> Reading<Vec<String>> {
     let names_value = |part: &str| names_person(part, known);
     items_each(
@@ -436,6 +449,7 @@ pub fn name_items(
         |item| vec![fold_name(item)],
         names_value,
         known,
+        listed,
     )
 }
 
@@ -447,9 +461,10 @@ pub fn id_items(
     answer: &Map<String, Value>,
     key: &str,
     known: &BTreeSet<String>,
+    listed: Listed,
 ) -> Reading<Vec<String>> {
     let names_value = |part: &str| names_id(part, known);
-    items_each(answer, key, ids_in, names_value, known)
+    items_each(answer, key, ids_in, names_value, known, listed)
 }
 
 /// [`id_items`] of a list whose order is graded (`retained_ids`): the
@@ -459,10 +474,11 @@ pub fn ordered_id_items(
     answer: &Map<String, Value>,
     key: &str,
     known: &BTreeSet<String>,
+    listed: Listed,
 ) -> Reading<Vec<String>> {
     match present(answer, key)? {
         Value::Object(_) => Err(Unreadable::IllFormed),
-        _ => id_items(answer, key, known),
+        _ => id_items(answer, key, known, listed),
     }
 }
 
@@ -477,10 +493,11 @@ pub fn email_items(
     answer: &Map<String, Value>,
     key: &str,
     known: &BTreeSet<String>,
+    listed: Listed,
 ) -> Reading<Vec<String>> {
     let each = |item: &str| vec![normalize(address_in(item))];
     let names_value = |part: &str| names_address(part, known);
-    items_each(answer, key, each, names_value, known)
+    items_each(answer, key, each, names_value, known, listed)
 }
 
 /// The characters around a word that are no part of it (quotes, brackets,
@@ -579,16 +596,23 @@ pub fn address_in(item: &str) -> &str {
 }
 
 /// [`items`] with each item's head read by `each` as any number of items,
-/// without the parts after a comma or a semicolon that name no value of
-/// the field's kind (`names_value`; [`without_comma_asides`]), in a list
-/// written as one string as in one element.
+/// its self-corrections read first ([`with_corrections`], by what the
+/// list is: `listed`), without the parts after a comma or a semicolon
+/// that name no value of the field's kind (`names_value`;
+/// [`without_comma_asides`]), in a list written as one string as in one
+/// element.
 fn items_each(
     answer: &Map<String, Value>,
     key: &str,
     each: impl Fn(&str) -> Vec<String>,
     names_value: impl Fn(&str) -> bool,
     known: &BTreeSet<String>,
+    listed: Listed,
 ) -> Reading<Vec<String>> {
+    // What a correction inside an item gives is a value when its first
+    // word names one or the whole of it is one of the field's items
+    // ("amara fischer @x.example", an invalid address).
+    let is_value = |text: &str| matches!(each(text).as_slice(), [one] if known.contains(one));
     let value = match present(answer, key)? {
         // An array holding one string is that string, read as any list
         // string is ("[\"a@x, b@y\"]" is two emails, in every list field:
@@ -632,6 +656,9 @@ fn items_each(
                     // (rows 4 and 5), o254`) part no items.
                     None => {
                         let text = markers_as_breaks(text);
+                        // Corrections before the brackets go: "Kofi,
+                        // Arjun (actually Leila)" is Kofi and Leila.
+                        let text = with_corrections(&text, &names_value, is_value, listed);
                         let unbracketed = without_brackets(&text);
                         let pieces = split_items(&without_comma_asides(&unbracketed, &names_value));
                         // Text that is all aside reads as no list, never as
@@ -653,7 +680,10 @@ fn items_each(
     // play-para-pr5 B2) go before its head is read; strikethrough stays.
     let mut unmarked: Vec<String> = raw
         .iter()
-        .map(|item| crate::text::markdown::without_emphasis(item).into_owned())
+        .map(|item| {
+            let item = crate::text::markdown::without_emphasis(item);
+            with_corrections(&item, &names_value, is_value, listed).into_owned()
+        })
         .collect();
     without_list_lead_in(&mut unmarked, &each, known);
     Ok(unmarked
@@ -1357,7 +1387,7 @@ mod tests {
         assert_eq!(one_value(&answer, "null", fold), Err(Unreadable::Missing));
         assert_eq!(one_value(&answer, "absent", fold), Err(Unreadable::Missing));
         assert_eq!(one_value(&answer, "number", fold), Ok("7".to_owned()));
-        let names = |key| items(&answer, key, fold_name, &BTreeSet::new());
+        let names = |key| items(&answer, key, fold_name, &BTreeSet::new(), Listed::Kept);
         assert_eq!(
             names("list"),
             Ok(vec!["ana and ben".to_owned(), "chloe".to_owned()])
@@ -1368,11 +1398,11 @@ mod tests {
         );
         assert_eq!(names("amp"), Ok(vec!["ana".into(), "ben".into()]));
         assert_eq!(
-            items(&answer, "json", fold_id, &BTreeSet::new()),
+            items(&answer, "json", fold_id, &BTreeSet::new(), Listed::Kept),
             Ok(vec!["x1".into(), "y2".into()])
         );
         assert_eq!(
-            items(&answer, "ids", fold_id, &BTreeSet::new()),
+            items(&answer, "ids", fold_id, &BTreeSet::new(), Listed::Kept),
             Ok(vec!["c042".into(), "d7".into()])
         );
         assert_eq!(names("number"), Err(Unreadable::IllFormed));
@@ -1406,11 +1436,17 @@ mod tests {
             Err(Unreadable::IllFormed)
         );
         assert_eq!(
-            items(&labelled, "people", fold_name, &BTreeSet::new()),
+            items(
+                &labelled,
+                "people",
+                fold_name,
+                &BTreeSet::new(),
+                Listed::Kept
+            ),
             Ok(vec!["ana".into(), "ben".into(), "chloe".into()])
         );
         assert_eq!(
-            items(&labelled, "ids", fold_id, &BTreeSet::new()),
+            items(&labelled, "ids", fold_id, &BTreeSet::new(), Listed::Kept),
             Ok(vec!["x1".into(), "y2".into()])
         );
         // Quoted items, slashes between spaces, and the field's name or a
@@ -1421,20 +1457,44 @@ mod tests {
             "participants": "participants: Malik, Leila", "valid_rows": "count: 8",
         }));
         let want = Ok(vec!["o173".to_owned(), "j408".to_owned()]);
-        assert_eq!(items(&written, "quoted", fold_id, &BTreeSet::new()), want);
-        assert_eq!(items(&written, "in_one", fold_id, &BTreeSet::new()), want);
         assert_eq!(
-            items(&written, "slashed", fold_name, &BTreeSet::new()),
+            items(&written, "quoted", fold_id, &BTreeSet::new(), Listed::Kept),
+            want
+        );
+        assert_eq!(
+            items(&written, "in_one", fold_id, &BTreeSet::new(), Listed::Kept),
+            want
+        );
+        assert_eq!(
+            items(
+                &written,
+                "slashed",
+                fold_name,
+                &BTreeSet::new(),
+                Listed::Kept
+            ),
             Ok(vec!["zara".into(), "lucas".into(), "yusuf".into()])
         );
         // A slash parts items inside a word too (issue 21, play-para-pr7
         // B2), but not inside an email address or a numeric date.
         assert_eq!(
-            items(&written, "and_or", fold_name, &BTreeSet::new()),
+            items(
+                &written,
+                "and_or",
+                fold_name,
+                &BTreeSet::new(),
+                Listed::Kept
+            ),
             Ok(vec!["a".into(), "b".into()])
         );
         assert_eq!(
-            items(&written, "participants", fold_name, &BTreeSet::new()),
+            items(
+                &written,
+                "participants",
+                fold_name,
+                &BTreeSet::new(),
+                Listed::Kept
+            ),
             Ok(vec!["malik".into(), "leila".into()])
         );
         let count = |v: &Value| v.as_str().and_then(|t| t.parse::<u32>().ok());
@@ -1476,19 +1536,31 @@ mod tests {
             "invalid_emails": "emails -> a@b",
         }));
         assert_eq!(
-            id_items(&arrows, "duplicate_ids", &BTreeSet::new()),
+            id_items(&arrows, "duplicate_ids", &BTreeSet::new(), Listed::Kept),
             Ok(vec!["h483".into(), "w162".into()])
         );
         assert_eq!(
-            id_items(&arrows, "retained_ids", &BTreeSet::new()),
+            id_items(&arrows, "retained_ids", &BTreeSet::new(), Listed::Kept),
             Ok(vec!["l836".into(), "w162".into()])
         );
         assert_eq!(
-            items(&arrows, "participants", fold_name, &BTreeSet::new()),
+            items(
+                &arrows,
+                "participants",
+                fold_name,
+                &BTreeSet::new(),
+                Listed::Kept
+            ),
             Ok(vec!["malik".into(), "arjun".into(), "sana".into()])
         );
         assert_eq!(
-            items(&arrows, "invalid_emails", fold_name, &BTreeSet::new()),
+            items(
+                &arrows,
+                "invalid_emails",
+                fold_name,
+                &BTreeSet::new(),
+                Listed::Kept
+            ),
             Ok(vec!["a@b".into()])
         );
         // A list written as a markdown table: its item column, a heading
@@ -1502,27 +1574,45 @@ mod tests {
             "headless": "| Priya |\n| Leila |",
         }));
         assert_eq!(
-            items(&tables, "participants", fold_name, &BTreeSet::new()),
+            items(
+                &tables,
+                "participants",
+                fold_name,
+                &BTreeSet::new(),
+                Listed::Kept
+            ),
             Ok(vec!["priya".into(), "leila".into()])
         );
         assert_eq!(
-            id_items(&tables, "retained_ids", &BTreeSet::new()),
+            id_items(&tables, "retained_ids", &BTreeSet::new(), Listed::Kept),
             Ok(vec!["l836".into(), "w162".into()])
         );
         assert_eq!(
-            items(&tables, "invalid_emails", fold_name, &BTreeSet::new()),
+            items(
+                &tables,
+                "invalid_emails",
+                fold_name,
+                &BTreeSet::new(),
+                Listed::Kept
+            ),
             Ok(vec!["ethan@riverstone".into()])
         );
         assert_eq!(
-            id_items(&tables, "duplicate_ids", &BTreeSet::new()),
+            id_items(&tables, "duplicate_ids", &BTreeSet::new(), Listed::Kept),
             Ok(vec!["h483".into()])
         );
         assert_eq!(
-            items(&tables, "rows", fold_name, &BTreeSet::new()),
+            items(&tables, "rows", fold_name, &BTreeSet::new(), Listed::Kept),
             Ok(vec!["priya".into()])
         );
         assert_eq!(
-            items(&tables, "headless", fold_name, &BTreeSet::new()),
+            items(
+                &tables,
+                "headless",
+                fold_name,
+                &BTreeSet::new(),
+                Listed::Kept
+            ),
             Ok(vec!["priya".into(), "leila".into()])
         );
         let allowed = set(&["ana", "ben", "chloe"]);
@@ -1586,7 +1676,7 @@ mod tests {
             "with": "a meeting with Omar",
         }));
         assert_eq!(
-            items(&lists, "people", fold_name, &BTreeSet::new()),
+            items(&lists, "people", fold_name, &BTreeSet::new(), Listed::Kept),
             Ok(vec![
                 "omar".into(),
                 "maya".into(),
@@ -1601,18 +1691,30 @@ mod tests {
             "yusuf".into(),
             "felix".into(),
         ]);
-        assert_eq!(items(&lists, "plus", fold_name, &BTreeSet::new()), four);
-        assert_eq!(items(&lists, "also", fold_name, &BTreeSet::new()), four);
         assert_eq!(
-            id_items(&lists, "ids", &BTreeSet::new()),
+            items(&lists, "plus", fold_name, &BTreeSet::new(), Listed::Kept),
+            four
+        );
+        assert_eq!(
+            items(&lists, "also", fold_name, &BTreeSet::new(), Listed::Kept),
+            four
+        );
+        assert_eq!(
+            id_items(&lists, "ids", &BTreeSet::new(), Listed::Kept),
             Ok(vec!["e753".into(), "e445".into(), "p681".into()])
         );
         assert_eq!(
-            items(&lists, "together", fold_name, &BTreeSet::new()),
+            items(
+                &lists,
+                "together",
+                fold_name,
+                &BTreeSet::new(),
+                Listed::Kept
+            ),
             Ok(vec!["omar".into(), "maya".into()])
         );
         assert_eq!(
-            items(&lists, "with", fold_name, &BTreeSet::new()),
+            items(&lists, "with", fold_name, &BTreeSet::new(), Listed::Kept),
             Ok(vec!["a meeting with omar".into()])
         );
     }
@@ -1640,7 +1742,7 @@ mod tests {
         ] {
             let answer = answer_object(json!({ "ids": written }));
             assert_eq!(
-                id_items(&answer, "ids", &BTreeSet::new()),
+                id_items(&answer, "ids", &BTreeSet::new(), Listed::Kept),
                 three,
                 "{written}"
             );
@@ -1654,19 +1756,19 @@ mod tests {
             "angled": ["<hugo@@x.example>", "<@x.example>", "Hugo <h@x.example>", "<<a@x.example>>"],
         }));
         assert_eq!(
-            items(&answer, "emails", fold_name, &BTreeSet::new()),
+            items(&answer, "emails", fold_name, &BTreeSet::new(), Listed::Kept),
             Ok(vec!["ana+news@x.example".into()])
         );
         assert_eq!(
-            id_items(&answer, "aside", &BTreeSet::new()),
+            id_items(&answer, "aside", &BTreeSet::new(), Listed::Kept),
             Err(Unreadable::IllFormed)
         );
         assert_eq!(
-            items(&answer, "people", fold_name, &BTreeSet::new()),
+            items(&answer, "people", fold_name, &BTreeSet::new(), Listed::Kept),
             Ok(vec!["ana ben".into()])
         );
         assert_eq!(
-            items(&answer, "angled", fold_name, &BTreeSet::new()),
+            items(&answer, "angled", fold_name, &BTreeSet::new(), Listed::Kept),
             Ok(vec![
                 "hugo@@x.example".into(),
                 "@x.example".into(),
@@ -1677,7 +1779,7 @@ mod tests {
         // A mailbox in a list of emails is its address; a display name
         // that is an address itself makes no mailbox (play-para-pr9 C2).
         assert_eq!(
-            email_items(&answer, "angled", &BTreeSet::new()),
+            email_items(&answer, "angled", &BTreeSet::new(), Listed::Kept),
             Ok(vec![
                 "hugo@@x.example".into(),
                 "@x.example".into(),
@@ -1689,7 +1791,7 @@ mod tests {
             "emails": ["\"Row 4\" <Ana Lee@x.example>", "b@x.example <c@y.example>"],
         }));
         assert_eq!(
-            email_items(&mailboxes, "emails", &BTreeSet::new()),
+            email_items(&mailboxes, "emails", &BTreeSet::new(), Listed::Kept),
             Ok(vec![
                 "ana lee@x.example".into(),
                 "b@x.example <c@y.example>".into()

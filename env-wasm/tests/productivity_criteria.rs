@@ -716,6 +716,9 @@ fn priority_tables() -> Table {
                     json!(format!("{}, sorry, I meant {}", other(c), p(c))),
                 )
             }),
+            ("Y, in fact X", |c| {
+                c.with("priority", json!(format!("{}, in fact {}", other(c), p(c))))
+            }),
             ("X, actually", |c| {
                 c.with("priority", json!(format!("{}, actually", p(c))))
             }),
@@ -767,6 +770,9 @@ fn priority_tables() -> Table {
                     "priority",
                     json!(format!("{}, but really {}", p(c), other(c))),
                 )
+            }),
+            ("X, in fact Y", |c| {
+                c.with("priority", json!(format!("{}, in fact {}", p(c), other(c))))
             }),
             ("X; really Y", |c| {
                 c.with("priority", json!(format!("{}; really {}", p(c), other(c))))
@@ -2557,6 +2563,19 @@ fn room_tables() -> Table {
                     json!(format!("{}, make that {}", unusable(c)?, room(c))),
                 )
             }),
+            // "in fact" corrects as "actually" does (pr26-X1).
+            ("U, in fact X", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, in fact {}", unusable(c)?, room(c))),
+                )
+            }),
+            ("U (in fact X)", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} (in fact {})", unusable(c)?, room(c))),
+                )
+            }),
             ("X (actually the better room)", |c| {
                 c.with(
                     "room",
@@ -2592,6 +2611,19 @@ fn room_tables() -> Table {
                 c.with(
                     "room",
                     json!(format!("{}, but really {}", room(c), unusable(c)?)),
+                )
+            }),
+            // The player's (pr26-X1: "Atrium, in fact Granite").
+            ("X, in fact U", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, in fact {}", room(c), unusable(c)?)),
+                )
+            }),
+            ("X \u{2014} no, in fact U", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} \u{2014} no, in fact {}", room(c), unusable(c)?)),
                 )
             }),
             ("X - though U is the room we should use", |c| {

@@ -429,8 +429,11 @@ const CORPORA: &[(&str, &str)] = &[
     // JSON that revises a field, a booking of a meeting that does not
     // exist) score as judged, and so do its X1 rows (a self-correction
     // after a value reads as the corrected value; an argument, conclusion,
-    // preference or obligation for another value is a hedge), except a list
-    // item's aside that retracts it (`KNOWN_EXPLOITS`).
+    // preference or obligation for another value is a hedge), a list item's
+    // aside that retracts it among them ("y310 (should actually be dropped)"
+    // in retained_ids: a correction that removes an item takes it off a
+    // list of what the answer keeps, and agrees with a list of what it
+    // takes out, as duplicate_ids).
     (
         "productivity-p42",
         include_str!("player_corpus/2026-12-07/productivity-p42/episodes.jsonl"),
@@ -457,12 +460,6 @@ const CORPORA: &[(&str, &str)] = &[
     ),
 ];
 
-// The open classes of play-pr25.
-const PR25_X1_ITEM: &str = "X pr25-X1: a list item whose aside retracts it (\"y310 (should \
-                            actually be dropped)\" in retained_ids) still counts as listed; a \
-                            removal in an item's aside means the opposite in duplicate_ids, so \
-                            the reading is the field's, not the shared aside reader's";
-
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, held to their
 /// recorded score so that every other episode is held to full and a fixed
@@ -483,13 +480,12 @@ const PR27_X1_TRAILING: &str = "X pr27-X1: a self-correction with \"actually\" a
 /// Wrong answers that kept points they should have lost (the player's
 /// class X), as (corpus, line, class): open exploits, held to their
 /// recorded score so that closing one is noticed; every other X row must
-/// score below it.
+/// score below it. (play-pr25's list item retracted by its aside, p42
+/// line 130, and play-pr26's self-corrections inside a list item and after
+/// "in fact", p43 lines 64, 69, 71 and 74, lose their points since: one
+/// reader of corrections for every field, a list item's removal read by
+/// what the list is.)
 const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("productivity-p42", 130, PR25_X1_ITEM),
-    ("productivity-p43", 64, PR26_X1_ITEM),
-    ("productivity-p43", 69, PR26_X1_IN_FACT),
-    ("productivity-p43", 71, PR26_X1_ITEM),
-    ("productivity-p43", 74, PR26_X1_ITEM),
     ("productivity-p44", 108, PR27_X1_TRAILING),
     ("productivity-p44", 120, PR27_X1_TRAILING),
     ("productivity-p44", 121, PR27_X1_TRAILING),
@@ -498,13 +494,6 @@ const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("productivity-p44", 136, PR27_X1_TRAILING),
     ("productivity-p44", 142, PR27_X1_TRAILING),
 ];
-
-// The open classes of play-pr26.
-const PR26_X1_ITEM: &str = "X pr26-X1: a self-correction inside one list item (\"i705, actually \
-                            o960\", \"Arjun (actually Leila)\", \"v088 (actually d552)\") keeps \
-                            the first value: the list readers do not read corrections yet";
-const PR26_X1_IN_FACT: &str = "X pr26-X1: \"in fact\" is no correction marker yet (\"Atrium, in \
-                               fact Granite\" keeps Atrium)";
 
 /// Rows the player classed X that keep what set scoring gives by design,
 /// as (corpus, line, why): a set padded with every id keeps the F1 of that

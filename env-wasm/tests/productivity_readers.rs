@@ -3141,17 +3141,343 @@ fn pr26_a_comma_aside_inside_one_id_or_email_is_no_item() {
         "cleaning rows graded: {}",
         run("hard", &[2, 3, 4, 5], pass, fail)
     );
-    // Level 2 still reads the id of an entry whose aside denies it (open:
-    // the level's id reader takes the id before any aside).
-    let denied: &[Row] = &[("'u637, not a duplicate' (the aside denies it)", |a| {
-        list_as(a, "duplicate_ids", |d| {
-            json!(one_item_as(d, 0, |x| format!("{x}, not a duplicate")))
-        })
-    })];
+    // An entry whose aside denies it stays one unread entry at every
+    // level, in a list of one id too (read as one string, where the comma
+    // once parted the denial off as an item of its own and left the id).
+    let denied: &[Row] = &[
+        ("'u637, not a duplicate' (the aside denies it)", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{x}, not a duplicate")))
+            })
+        }),
+        ("one string 'u637, not a duplicate'", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                json!(format!("{}, not a duplicate", d.join(", ")))
+            })
+        }),
+    ];
     println!(
         "denied entries graded: {}",
-        run("hard", &[3, 4, 5], &[], denied)
+        run("hard", &[2, 3, 4, 5], &[], denied)
     );
+}
+
+/// A made-up id no table holds.
+const NO_SUCH_ID: &str = "zz999";
+
+#[test]
+fn pr26_a_self_correction_inside_one_id_or_email_is_the_corrected_value() {
+    let pass: &[Row] = &[
+        ("a duplicate 'Y, actually X' (Y kept, no duplicate)", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{other}, actually {x}")))
+            })
+        }),
+        ("a duplicate 'Y (actually X)'", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{other} (actually {x})")))
+            })
+        }),
+        ("a duplicate 'Y (should be X)'", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{other} (should be {x})")))
+            })
+        }),
+        ("every duplicate 'zz999, I mean X'", |a| {
+            each_item_as(a, "duplicate_ids", |x, _| {
+                format!("{NO_SUCH_ID}, I mean {x}")
+            })
+        }),
+        (
+            "a retained id 'zz999 \u{2014} no, actually X' in its place",
+            |a| {
+                list_as(a, "retained_ids", |r| {
+                    json!(one_item_as(r, r.len() / 2, |x| format!(
+                        "{NO_SUCH_ID} \u{2014} no, actually {x}"
+                    )))
+                })
+            },
+        ),
+        ("a retained id 'zz999 (in fact X)'", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(one_item_as(r, 0, |x| format!("{NO_SUCH_ID} (in fact {x})")))
+            })
+        }),
+        ("one string of duplicates 'A, zz999 (actually X)'", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                let mut items = d.to_vec();
+                if let Some(last) = items.last_mut() {
+                    *last = format!("{NO_SUCH_ID} (actually {last})");
+                }
+                json!(items.join(", "))
+            })
+        }),
+        (
+            "an invalid email 'someone.else@example.com, actually X'",
+            |a| {
+                list_as(a, "invalid_emails", |e| {
+                    json!(one_item_as(e, 0, |x| format!(
+                        "someone.else@example.com, actually {x}"
+                    )))
+                })
+            },
+        ),
+        // A retained id the writer takes back off the list is not kept
+        // (pr25-X1), and in duplicate_ids "should be dropped" is what the
+        // list says.
+        (
+            "retained ids and 'zz999 (should actually be dropped)'",
+            |a| {
+                list_as(a, "retained_ids", |r| {
+                    let mut items = r.to_vec();
+                    items.insert(0, format!("{NO_SUCH_ID} (should actually be dropped)"));
+                    json!(items)
+                })
+            },
+        ),
+        ("every duplicate 'X (should be dropped)'", |a| {
+            each_item_as(a, "duplicate_ids", |x, _| {
+                format!("{x} (should be dropped)")
+            })
+        }),
+        ("a duplicate 'X (actually, not Y)' (Y rejected)", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!(
+                    "{x} (actually, not {other})"
+                )))
+            })
+        }),
+        ("a duplicate 'X (not Y)' (Y rejected, not added)", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{x} (not {other})")))
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("a duplicate 'X, actually Y' (Y kept, no duplicate)", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{x}, actually {other}")))
+            })
+        }),
+        (
+            "a duplicate 'X (actually Y)' (the player's near miss)",
+            |a| {
+                let other = kept_id_not_in(a, "duplicate_ids")?;
+                list_as(a, "duplicate_ids", |d| {
+                    json!(one_item_as(d, 0, |x| format!("{x} (actually {other})")))
+                })
+            },
+        ),
+        ("a duplicate 'X (in fact Y)'", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{x} (in fact {other})")))
+            })
+        }),
+        ("one string 'A, X (should be Y)'", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                let mut items = d.to_vec();
+                if let Some(last) = items.last_mut() {
+                    *last = format!("{last} (should be {other})");
+                }
+                json!(items.join(", "))
+            })
+        }),
+        (
+            "a retained id 'X (should actually be dropped)' (pr25-X1)",
+            |a| {
+                list_as(a, "retained_ids", |r| {
+                    json!(one_item_as(r, 0, |x| format!(
+                        "{x} (should actually be dropped)"
+                    )))
+                })
+            },
+        ),
+        ("a retained id 'X, actually remove it'", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(one_item_as(r, r.len() - 1, |x| format!(
+                    "{x}, actually remove it"
+                )))
+            })
+        }),
+        (
+            "a duplicate 'X (actually maybe Y)' (a doubt, unread)",
+            |a| {
+                let other = kept_id_not_in(a, "duplicate_ids")?;
+                list_as(a, "duplicate_ids", |d| {
+                    json!(one_item_as(d, 0, |x| format!(
+                        "{x} (actually maybe {other})"
+                    )))
+                })
+            },
+        ),
+        ("a duplicate 'X (actually X and Y)' (a second value)", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!(
+                    "{x} (actually {x} and {other})"
+                )))
+            })
+        }),
+        (
+            "an invalid email 'X, actually Y' (Y a valid address)",
+            |a| {
+                list_as(a, "invalid_emails", |e| {
+                    json!(one_item_as(e, 0, |x| format!(
+                        "{x}, actually someone.else@example.com"
+                    )))
+                })
+            },
+        ),
+    ];
+    println!(
+        "cleaning rows graded: {}",
+        run("hard", &[2, 3, 4, 5], pass, fail)
+    );
+}
+
+#[test]
+fn pr26_a_self_correction_inside_one_participant_is_the_corrected_person() {
+    let pass: &[BookedRow] = &[
+        ("'U (actually X)', U uninvited", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{outsider} (actually {x})")))
+                })
+            })
+        }),
+        ("'U, actually X'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, p.len() - 1, |x| format!(
+                        "{outsider}, actually {x}"
+                    )))
+                })
+            })
+        }),
+        ("'U (should be X)'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{outsider} (should be {x})")))
+                })
+            })
+        }),
+        ("'U, I mean X'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{outsider}, I mean {x}")))
+                })
+            })
+        }),
+        ("'U \u{2014} no, actually X'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!(
+                        "{outsider} \u{2014} no, actually {x}"
+                    )))
+                })
+            })
+        }),
+        ("'U (in fact X)'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{outsider} (in fact {x})")))
+                })
+            })
+        }),
+        ("one string 'A, B, U (actually X)'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    let mut people = p.to_vec();
+                    if let Some(last) = people.last_mut() {
+                        *last = format!("{outsider} (actually {last})");
+                    }
+                    json!(people.join(", "))
+                })
+            })
+        }),
+        ("the people and 'U (should be dropped)'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    let mut people = p.to_vec();
+                    people.push(format!("{outsider} (should be dropped)"));
+                    json!(people)
+                })
+            })
+        }),
+    ];
+    let fail: &[BookedRow] = &[
+        ("'X (actually U)', U uninvited (the player's)", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, p.len() - 1, |x| format!(
+                        "{x} (actually {outsider})"
+                    )))
+                })
+            })
+        }),
+        ("'X, actually U'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{x}, actually {outsider}")))
+                })
+            })
+        }),
+        ("'X (should be U)'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{x} (should be {outsider})")))
+                })
+            })
+        }),
+        ("'X (in fact U)'", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{x} (in fact {outsider})")))
+                })
+            })
+        }),
+        ("'X (should be dropped)' for a required X", |c| {
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!("{x} (should be dropped)")))
+                })
+            })
+        }),
+        ("'X (actually maybe U)' (a doubt, unread)", |c| {
+            let outsider = c.outsiders.first()?.clone();
+            each_booking(&c.answer, |e| {
+                participants_as(e, |p| {
+                    json!(one_item_as(p, 0, |x| format!(
+                        "{x} (actually maybe {outsider})"
+                    )))
+                })
+            })
+        }),
+    ];
+    for (task_levels, name) in [(&[1u8, 2, 3][..], "one booking"), (&[4, 5][..], "bookings")] {
+        let graded = run_with("medium", task_levels, booked, pass, fail);
+        println!("calendar ({name}) rows graded: {graded}");
+    }
 }
 
 /// The answers of play-pr26's B1 rows (productivity-p43, lines 75, 78,

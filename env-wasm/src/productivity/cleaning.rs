@@ -35,6 +35,7 @@ use crate::points::Points;
 use crate::rng::SeededRng;
 use crate::rubric::{Criterion, Deduction, Rubric};
 use crate::task::at_level;
+use crate::text::list_aside::Listed;
 use crate::text::normalize;
 
 pub(crate) const ANSWER_FIELDS: &[(&str, &str)] = &[
@@ -703,12 +704,12 @@ impl Table {
         let (ids, emails) = self.ids_and_emails();
         Report {
             valid_rows: one_value(answer, "valid_rows", |value| read_count(value, &own)),
-            duplicate_ids: id_items(answer, "duplicate_ids", &ids),
-            invalid_emails: email_items(answer, "invalid_emails", &emails),
+            duplicate_ids: id_items(answer, "duplicate_ids", &ids, Listed::Removed),
+            invalid_emails: email_items(answer, "invalid_emails", &emails, Listed::Removed),
             normalized_total: one_value(answer, "normalized_total", |value| {
                 read_total(value, &own)
             }),
-            retained_ids: ordered_id_items(answer, "retained_ids", &ids),
+            retained_ids: ordered_id_items(answer, "retained_ids", &ids, Listed::Kept),
         }
     }
 

@@ -36,6 +36,7 @@ use crate::order::set_of;
 use crate::points::Points;
 use crate::rng::SeededRng;
 use crate::rubric::{Criterion, Deduction, Rubric};
+use crate::text::list_aside::Listed;
 use crate::text::normalize;
 
 pub(crate) const ANSWER_FIELDS: &[(&str, &str)] = &[(
@@ -1465,7 +1466,7 @@ impl Schedule {
                     .position(|d| *d == day)
                     .ok_or(Unreadable::IllFormed)
             }),
-            participants: name_items(entry, "participants", &self.known_people()),
+            participants: name_items(entry, "participants", &self.known_people(), Listed::Kept),
             room: stated_choice_field(entry, "room", room_of, ROOM_FILLER),
         }
     }

@@ -1,10 +1,19 @@
 //! A self-correction after a value: "low, actually high", "low, I mean
 //! high", "low (should be high)", "Quartz, actually Meadow", "13, but
-//! really 14", "no \u{2014} actually yes". A person takes the value after
-//! the correction as the answer, so the field's reader reads that value
+//! really 14", "no \u{2014} actually yes", "Atrium, in fact Granite". A
+//! person takes the value after the correction as the answer, so the
+//! field's reader reads that value, and "high, actually low" reads as low
+//! as surely as "low, actually high" reads as high.
+//!
+//! This is the one reader of them ([`corrections`], with one list of
+//! markers, [`CORRECTIONS`]): the asides of a short field
 //! ([`crate::text::aside`] tries each correction before the value it
-//! corrects), and "high, actually low" reads as low as surely as "low,
-//! actually high" reads as high.
+//! corrects, from [`corrected_from`]), a one-value field of free text (a
+//! severity or a tier: `hedge::corrected_from` withdraws every value
+//! before the corrected one) and an item of a list
+//! ([`crate::text::list_aside`]: "i705, actually o960", "Arjun (actually
+//! Leila)") all find them here, so no reader takes a correction another
+//! misses.
 //!
 //! A correction opens a clause of the asides: it stands after a break (a
 //! comma, a bracket, a semicolon, a dash between spaces, ...), after at
@@ -35,10 +44,15 @@ pub(crate) fn spaced_dash(gap: &str) -> bool {
 }
 
 /// The phrases that correct the value before them, as lower-case words
-/// (an apostrophe kept: "i'm").
+/// (an apostrophe kept: "i'm"). The one list every reader of a
+/// self-correction uses: the asides of short fields
+/// ([`crate::text::aside`]), the one-value fields of free text
+/// (`hedge::corrected_from`) and the items of a list
+/// ([`crate::text::list_aside`]).
 const CORRECTIONS: &[&[&str]] = &[
     &["actually"],
     &["really"],
+    &["in", "fact"],
     &["i", "mean"],
     &["i", "meant"],
     &["meant"],
@@ -79,13 +93,103 @@ const RESTATING: &[&[&str]] = &[
     &["that", "is"],
     &["that's"],
     &["thats"],
+    &["this", "is"],
 ];
+
+/// A self-correction [`corrections`] finds, as word indices: the word
+/// that opens it (a lead or the marker, right after the break that ends
+/// the value it corrects) and the first word after its marker and any
+/// restating words, where the corrected value may start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Correction {
+    /// The word that opens the correction.
+    pub(crate) opening: usize,
+    /// The first word after the marker and its restating words.
+    pub(crate) value: usize,
+}
+
+/// Whether the gap between two words of a correction parts them as a
+/// sentence's words are parted (a space, a comma, a colon, a dash) rather
+/// than joining them into one token ("actually@x.example", "i.mean").
+fn parts_words(gap: &str) -> bool {
+    gap.contains(char::is_whitespace)
+        || gap
+            .chars()
+            .all(|c| matches!(c, ',' | ':' | ';' | '-' | '\u{2013}' | '\u{2014}'))
+}
+
+/// How many of `words` from `at` a phrase of `phrases` takes, the longest
+/// that matches with only [`parts_words`] gaps between its words (`gap(k)`
+/// is the text before word `k`); 0 when none does.
+fn matched<'a, W: AsRef<str>>(
+    words: &[W],
+    at: usize,
+    phrases: &[&[&str]],
+    gap: &impl Fn(usize) -> &'a str,
+) -> usize {
+    phrases
+        .iter()
+        .filter(|phrase| {
+            words.get(at..at + phrase.len()).is_some_and(|run| {
+                phrase.iter().zip(run).all(|(p, w)| w.as_ref() == *p)
+                    && (at + 1..at + phrase.len()).all(|k| parts_words(gap(k)))
+            })
+        })
+        .map(|phrase| phrase.len())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Every self-correction in a text of `words` (lower case) whose `gap(k)`
+/// is the text before word `k`: a phrase of [`CORRECTIONS`] opening a
+/// clause after a break ([`BREAK_CHARS`], a dash between spaces), after at
+/// most [`MOST_LEADS`] words of [`LEADS`], with a word after it and any
+/// [`RESTATING`] words. Whether a value of the field stands there, and
+/// what the correction then withdraws, is the caller's to read.
+pub(crate) fn corrections<'a, W: AsRef<str>>(
+    words: &[W],
+    gap: impl Fn(usize) -> &'a str,
+) -> Vec<Correction> {
+    let mut found = Vec::new();
+    for opening in 1..words.len() {
+        let before = gap(opening);
+        if !before.contains(BREAK_CHARS) && !spaced_dash(before) {
+            continue;
+        }
+        let leads = words[opening..]
+            .iter()
+            .take(MOST_LEADS)
+            .take_while(|w| LEADS.contains(&w.as_ref()))
+            .count();
+        // A lead that is itself the start of a correction ("so" alone is
+        // none, "but" before "should be" is) is tried both ways.
+        let Some((at, len)) = (0..=leads).rev().find_map(|lead| {
+            let at = opening + lead;
+            let len = matched(words, at, CORRECTIONS, &gap);
+            (len > 0).then_some((at, len))
+        }) else {
+            continue;
+        };
+        let after = at + len;
+        let value = after + matched(words, after, RESTATING, &gap);
+        if value < words.len() && (opening + 1..=value).all(|k| parts_words(gap(k))) {
+            found.push(Correction { opening, value });
+        }
+    }
+    found
+}
 
 /// A word of `source`: its lower-case text and its byte range.
 struct Word {
     text: String,
     start: usize,
     end: usize,
+}
+
+impl AsRef<str> for Word {
+    fn as_ref(&self) -> &str {
+        &self.text
+    }
 }
 
 /// The words of `source`: runs of letters and digits, an apostrophe
@@ -124,17 +228,41 @@ fn words(source: &str) -> Vec<Word> {
     out
 }
 
-/// How many of `words` (from the first) a phrase of `phrases` takes, the
-/// longest that matches; 0 when none does.
-fn matched(words: &[Word], phrases: &[&[&str]]) -> usize {
-    phrases
-        .iter()
-        .filter(|phrase| {
-            phrase.len() <= words.len() && phrase.iter().zip(words).all(|(p, w)| w.text == *p)
+/// A self-correction in a text, in bytes of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CorrectionAt {
+    /// Just past the last word before the correction: the value it
+    /// corrects ends here, and the break after it follows.
+    pub(crate) corrected_end: usize,
+    /// Where the correction's first word starts.
+    pub(crate) opening: usize,
+    /// Where the corrected value may start: after the marker and its
+    /// restating words, past the marks that may follow them (": high",
+    /// ", high").
+    pub(crate) value: usize,
+}
+
+/// Every self-correction of `source` ([`corrections`]), in bytes.
+pub(crate) fn corrections_in(source: &str) -> Vec<CorrectionAt> {
+    let words = words(source);
+    let gap = |k: usize| {
+        let from = k.checked_sub(1).map_or(0, |p| words[p].end);
+        source.get(from..words[k].start).unwrap_or("")
+    };
+    corrections(&words, gap)
+        .into_iter()
+        .map(|c| {
+            let end = words[c.value - 1].end;
+            let rest = source[end..].trim_start_matches(|c: char| {
+                c.is_whitespace() || matches!(c, ':' | ',' | '-' | '\u{2013}' | '\u{2014}')
+            });
+            CorrectionAt {
+                corrected_end: words[c.opening - 1].end,
+                opening: words[c.opening].start,
+                value: source.len() - rest.len(),
+            }
         })
-        .map(|phrase| phrase.len())
-        .max()
-        .unwrap_or(0)
+        .collect()
 }
 
 /// Where each corrected value may start in `source`, in order: right
@@ -142,36 +270,11 @@ fn matched(words: &[Word], phrases: &[&[&str]]) -> usize {
 /// doc), past the marks that may follow it (": high", ", high"). Only
 /// offsets with a letter or digit after them are given.
 pub(crate) fn corrected_from(source: &str) -> Vec<usize> {
-    let words = words(source);
-    let mut starts = Vec::new();
-    for opening in 1..words.len() {
-        let gap = &source[words[opening - 1].end..words[opening].start];
-        if !gap.contains(BREAK_CHARS) && !spaced_dash(gap) {
-            continue;
-        }
-        let leads = words[opening..]
-            .iter()
-            .take(MOST_LEADS)
-            .take_while(|w| LEADS.contains(&w.text.as_str()))
-            .count();
-        // A lead that is itself the start of a correction ("so" alone is
-        // none, "but" before "should be" is) is tried both ways.
-        let Some((at, len)) = (0..=leads).rev().find_map(|lead| {
-            let at = opening + lead;
-            let len = matched(&words[at..], CORRECTIONS);
-            (len > 0).then_some((at, len))
-        }) else {
-            continue;
-        };
-        let after = at + len;
-        let end = words[after + matched(&words[after..], RESTATING) - 1].end;
-        let rest = source[end..].trim_start_matches(|c: char| {
-            c.is_whitespace() || matches!(c, ':' | ',' | '-' | '\u{2013}' | '\u{2014}')
-        });
+    let mut starts: Vec<usize> = Vec::new();
+    for found in corrections_in(source) {
         // "sorry, I meant high" opens at "sorry" and at "I": one value.
-        let start = source.len() - rest.len();
-        if rest.contains(char::is_alphanumeric) && starts.last() != Some(&start) {
-            starts.push(start);
+        if starts.last() != Some(&found.value) {
+            starts.push(found.value);
         }
     }
     starts
@@ -206,6 +309,13 @@ mod tests {
             ("low, actually it\u{2019}s high", "high"),
             ("12, make that 13", "13"),
             ("Willow (no wait, actually Beacon)", "Beacon)"),
+            // "in fact" corrects as "actually" does (play-pr26 X1).
+            ("Atrium, in fact Granite", "Granite"),
+            ("Atrium (in fact Granite)", "Granite)"),
+            ("low \u{2014} no, in fact high", "high"),
+            ("low. In fact, high", "high"),
+            ("i705, actually o960", "o960"),
+            ("low, actually this is high", "high"),
         ] {
             assert_eq!(corrections(source), [rest], "{source}");
         }
@@ -224,8 +334,43 @@ mod tests {
             "low, so high",
             "",
             "actually",
+            "high, in fact",
+            "high (in fact)",
+            // A marker glued to what follows is part of a token, not a
+            // word of a sentence: an address, a dotted name.
+            "a@x.example, actually@y.example",
+            "low, actually.high",
         ] {
             assert!(corrections(source).is_empty(), "{source}");
         }
+    }
+
+    #[test]
+    fn one_reader_gives_where_the_correction_opens_and_its_value() {
+        // The words of "Moderate \u{2014} no, actually it's High": the
+        // correction opens at "no" (the lead after the dash), and its value
+        // at "High", past the restating "it's".
+        let words = ["moderate", "no", "actually", "it's", "high"];
+        let gaps = ["", " \u{2014} ", ", ", " ", " "];
+        let found = super::corrections(&words, |k| gaps[k]);
+        assert_eq!(
+            found,
+            [
+                super::Correction {
+                    opening: 1,
+                    value: 4
+                },
+                super::Correction {
+                    opening: 2,
+                    value: 4
+                }
+            ]
+        );
+        let source = "Kofi, Arjun (actually Leila)";
+        let at = super::corrections_in(source);
+        assert_eq!(at.len(), 1);
+        assert_eq!(&source[..at[0].corrected_end], "Kofi, Arjun");
+        assert_eq!(&source[at[0].opening..], "actually Leila)");
+        assert_eq!(&source[at[0].value..], "Leila)");
     }
 }

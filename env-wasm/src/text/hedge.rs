@@ -430,8 +430,18 @@ const SUBJECTS: &[&str] = &[
     "it", "this", "that", "which", "she", "he", "they", "we", "i", "one",
 ];
 
+/// Whether the value mentioned at word `start` is assigned to the field
+/// ([`COPULAS`], [`RATING`], [`RATED`]), an obligation before the copula
+/// included: "the severity should be High", "it must be RED" give the
+/// value as the right one, as "Moderate, but it should be High" does
+/// (a comment against the value, not the self-correction "Moderate
+/// (should be High)").
 pub(super) fn assigned(text: &Text, start: usize) -> bool {
-    match two_before(text, start) {
+    let mut before = words_before(text, start);
+    match (before.next(), before.next()) {
+        (Some(verb), Some(modal)) if COPULAS.contains(&verb) && OBLIGING.contains(&modal) => {
+            before.next().is_some_and(|s| FIELD_SUBJECTS.contains(&s))
+        }
         (Some(verb), Some(subject)) if COPULAS.contains(&verb) => FIELD_SUBJECTS.contains(&subject),
         (Some("it" | "them" | "this" | "her" | "him"), Some(verb)) => RATING.contains(&verb),
         (Some(verb), _) => RATED.contains(&verb),
@@ -515,29 +525,9 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
     OneValue::of(values.map(|m| m.value.clone()))
 }
 
-/// Words a writer corrects a value with, between it and the value that
-/// replaces it: "Moderate, actually High", "RED, I mean AMBER", "Moderate
-/// (should be High)", "Moderate, or rather High", "Low, make that High".
-const CORRECTIONS: &[&[&str]] = &[
-    &["actually"],
-    &["i", "mean"],
-    &["i", "meant"],
-    &["or", "rather"],
-    &["make", "that"],
-    &["should", "be"],
-    &["it", "should", "be"],
-    &["correction"],
-    &["scratch", "that"],
-];
-
-/// Words that may stand before a correction, taking the value back: "no",
-/// "wait", "sorry" ("Moderate \u{2014} no, actually High", "Moderate...
-/// wait, I mean High").
-const TAKING_BACK: &[&str] = &["no", "wait", "sorry", "oops", "hmm", "um", "er", "well"];
-
-/// Words that may stand between a correction and its value: "actually
-/// it's High", "I mean it is High".
-const BEFORE_THE_CORRECTED: &[&str] = &["it", "this", "that", "is", "the", "a"];
+/// Articles that may stand between a correction and the value it gives:
+/// "actually the High tier", "I mean a Moderate case".
+const ARTICLES: &[&str] = &["the", "a", "an"];
 
 /// Nouns of a value that may follow the corrected value ("actually High
 /// severity", "I mean RED tier").
@@ -547,30 +537,31 @@ const VALUE_NOUNS: &[&str] = &[
 
 /// The index of the first of `spans` (the words of a field's value
 /// mentions, in text order) the field still states after the writer's
-/// last self-correction, 0 when it makes none. A correction is a value,
-/// then only [`TAKING_BACK`] words, one of [`CORRECTIONS`] and
-/// [`BEFORE_THE_CORRECTED`] words, then the corrected value ending its
-/// clause or followed by a reason or a value noun: "Moderate, actually
-/// High", "Moderate \u{2014} no, actually High", "Moderate, I mean High",
-/// "Moderate (should be High)". Every value before the corrected one is
-/// withdrawn, so the correction's value is the answer, right or wrong.
-/// A value with more after it ("High (actually Critical starts at 8)"),
-/// a correction that compares ("actually closer to High") and "no" alone
-/// ("Moderate, no High signs") correct nothing.
+/// last self-correction, 0 when it makes none. A correction is the one
+/// reader's ([`super::correction::corrections`]): a value, a break, a
+/// correction opening right after it ("Moderate, actually High",
+/// "Moderate \u{2014} no, actually High", "Moderate, I mean High",
+/// "Moderate (should be High)", "Moderate, in fact High"), then the
+/// corrected value (after an article at most) ending its clause or
+/// followed by a reason or a value noun. Every value before the corrected
+/// one is withdrawn, so the correction's value is the answer, right or
+/// wrong. A value with more after it ("High (actually Critical starts at
+/// 8)"), a correction that compares ("actually closer to High"), "no"
+/// alone ("Moderate, no High signs") and a comment in the writer's voice
+/// ("Moderate, but it should be High", a hedge) correct nothing.
 pub(crate) fn corrected_from(text: &Text, spans: &[(usize, usize)]) -> usize {
+    // One value corrects nothing: the words need no reading.
+    if spans.len() < 2 {
+        return 0;
+    }
+    let found = super::correction::corrections(&text.words, |k| text.gap(k));
     let corrects = |(_, a_end): (usize, usize), (b_start, b_end): (usize, usize)| {
-        let Some(between) = text.words.get(a_end..b_start) else {
-            return false;
-        };
-        let between: Vec<&str> = between.iter().map(|w| w.text.as_str()).collect();
-        let from = between
-            .iter()
-            .take_while(|w| TAKING_BACK.contains(w))
-            .count();
-        let Some(marker) = CORRECTIONS.iter().find(|c| between[from..].starts_with(c)) else {
-            return false;
-        };
-        let rest = &between[from + marker.len()..];
+        let gives = found.iter().any(|c| {
+            c.opening == a_end
+                && text.words.get(c.value..b_start).is_some_and(|between| {
+                    between.iter().all(|w| ARTICLES.contains(&w.text.as_str()))
+                })
+        });
         let settled = match text.words.get(b_end) {
             None => true,
             Some(next) => {
@@ -579,7 +570,7 @@ pub(crate) fn corrected_from(text: &Text, spans: &[(usize, usize)]) -> usize {
                     || VALUE_NOUNS.contains(&next.text.as_str())
             }
         };
-        rest.iter().all(|w| BEFORE_THE_CORRECTED.contains(w)) && settled
+        gives && settled
     };
     spans
         .windows(2)
@@ -655,18 +646,26 @@ fn modifies_a_noun(text: &Text, mentioned: &[bool], end: usize) -> bool {
     !number && !FOLLOWERS.contains(&word)
 }
 
+/// Modal verbs of obligation between a field's subject and its copula:
+/// "it should be High", "the tier must be RED".
+const OBLIGING: &[&str] = &["should", "must"];
+
+/// The words before `start` in its clause, nearest first, skipping
+/// articles and adverbs.
+fn words_before(text: &Text, start: usize) -> impl Iterator<Item = &str> {
+    let clause = text.words.get(start).map(|w| w.clause);
+    text.words[..start.min(text.words.len())]
+        .iter()
+        .rev()
+        .take_while(move |w| Some(w.clause) == clause)
+        .map(|w| w.text.as_str())
+        .filter(|w| !SKIPPED.contains(w))
+}
+
 /// The two words before `start` in its clause, skipping articles and
 /// adverbs.
 fn two_before(text: &Text, start: usize) -> (Option<&str>, Option<&str>) {
-    let Some(clause) = text.words.get(start).map(|w| w.clause) else {
-        return (None, None);
-    };
-    let mut before = text.words[..start]
-        .iter()
-        .rev()
-        .take_while(|w| w.clause == clause)
-        .map(|w| w.text.as_str())
-        .filter(|w| !SKIPPED.contains(w));
+    let mut before = words_before(text, start);
     (before.next(), before.next())
 }
 
@@ -810,6 +809,14 @@ mod tests {
             "Moderate, or rather High, because of the 67 hours.",
             "Critical, no, actually High",
             "Low. Actually, High.",
+            // The one reader's markers (`correction`): "in fact",
+            // "really", "make it", "meant".
+            "Moderate, in fact High.",
+            "Moderate (in fact High)",
+            "Low, but really High",
+            "Moderate, make it High",
+            "Moderate - sorry, meant High",
+            "Moderate, actually the High level",
         ] {
             assert_eq!(levels(field), OneValue::One("high"), "{field:?}");
         }
@@ -825,6 +832,11 @@ mod tests {
         for field in [
             "Moderate, actually closer to High",
             "Moderate, actually, or High",
+            // A comment in the writer's voice for another value, not a
+            // correction.
+            "Moderate, but it should be High",
+            "Moderate, it should be High",
+            "High; the severity must be Moderate",
         ] {
             assert!(levels(field).is_hedged(), "{field:?}");
         }

@@ -27,8 +27,10 @@
 //! 15. [`lead`]: a lead-in phrase before a value ("Booked: Quartz",
 //!     "Required: Malik, ..."), for the answer fields' readers.
 //! 16. `correction`: a self-correction after a value ("low, actually
-//!     high", "13, but really 14"), whose value [`aside`] reads as the
-//!     answer.
+//!     high", "13, but really 14", "Atrium, in fact Granite"), the one
+//!     reader of them and its one list of markers: [`aside`] reads the
+//!     corrected value as a short field's answer, `hedge` as a severity's
+//!     or a tier's, [`list_aside`] as a list item.
 //! 17. [`list_aside`]: an aside after a comma or a semicolon inside one
 //!     list item ("Arjun, joining from the Pune office"), which names no
 //!     value and so is no item.

@@ -688,6 +688,22 @@ const SETTLED: &[(&str, usize, &str)] = &[
         "A1 decided as a misreading: the stressors written one per sentence in one paragraph, \
          each sentence a stressor and its severity, are the list a semicolon would separate",
     ),
+    // play-it40's probes of its X2 (rows 48 and 65, `DECIDED_RIGHT` in
+    // it_mental_health_exploits.rs): the player took the hedge they were
+    // read as for its own mistake; by the decided rule a self-correction
+    // is the corrected value, here the right one.
+    (
+        "it_mental_health-p60",
+        59,
+        "a self-corrected severity is the corrected one (\"Low, actually High\" is High, as \
+         \"Low \u{2014} no, actually High\" is)",
+    ),
+    (
+        "it_mental_health-p60",
+        64,
+        "a self-corrected severity is the corrected one (\"Moderate, actually High\" is High, as \
+         \"Moderate \u{2014} no, actually High\" is)",
+    ),
 ];
 
 /// The text of an answer: `response`, or an MCP `answer` call's

@@ -21,6 +21,7 @@ use crate::productivity::answer::{
 };
 use crate::rubric::{Criterion, Deduction, Rubric};
 use crate::task::at_level;
+use crate::text::list_aside::Listed;
 use crate::text::normalize;
 
 use super::generate::PREFERENCES;
@@ -147,7 +148,7 @@ impl Calendar {
             start: one_value(answer, "start", clock_of(Edge::Start)),
             end: one_value(answer, "end", clock_of(Edge::End)),
             day,
-            participants: name_items(answer, "participants", &self.known_people()),
+            participants: name_items(answer, "participants", &self.known_people(), Listed::Kept),
             room: stated_choice_field(answer, "room", |w| self.room_of(w), ROOM_FILLER),
         }
     }
