@@ -182,7 +182,7 @@ static VALUE_READING: StaticText = StaticText::new(
      kept\"); what it would have been under other facts is a comment (\"normal (high if the \
      sender were a VIP)\", \"4655.75 (5930.46 if l488 were kept)\"). A value you correct \
      yourself counts as the corrected one (\"low, actually high\" is high, \"Atrium, I mean \
-     Granite\" is Granite), while a comment giving \
+     Granite\" is Granite, a list item \"i705, actually o960\" is o960), while a comment giving \
      another value as right (\"low, though the VIP rule makes it high\") or leaving it open \
      (\"low, unless a VIP sent it\") is two values.",
 );

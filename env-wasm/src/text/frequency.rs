@@ -185,17 +185,18 @@ fn rate_at(text: &Text, at: usize, bare: bool) -> Option<Written> {
         ("out", "of") => 2,
         _ => 0,
     };
-    if link > 0 && same(k + link) {
-        if let Some((m, taken)) = number_at(&text.words, k + link) {
-            let end = k + link + taken;
-            let own_unit = unit_days(word(end)).filter(|_| same(end));
-            return Some(Written {
-                count: n,
-                units: m,
-                unit: unit.or(own_unit),
-                end: end + usize::from(own_unit.is_some()),
-            });
-        }
+    if link > 0
+        && same(k + link)
+        && let Some((m, taken)) = number_at(&text.words, k + link)
+    {
+        let end = k + link + taken;
+        let own_unit = unit_days(word(end)).filter(|_| same(end));
+        return Some(Written {
+            count: n,
+            units: m,
+            unit: unit.or(own_unit),
+            end: end + usize::from(own_unit.is_some()),
+        });
     }
     (bare && unit.is_none()).then_some(Written {
         count: 1,
@@ -277,8 +278,8 @@ pub fn frequency_changes(text: &Text) -> Vec<FrequencyChange> {
             if !matches {
                 return None;
             }
-            let mut k = new.end + words.len();
-            for _ in 0..=FILLER_REACH {
+            let from = new.end + words.len();
+            for k in from..=from + FILLER_REACH {
                 if !same(at, k) {
                     return None;
                 }
@@ -288,7 +289,6 @@ pub fn frequency_changes(text: &Text) -> Vec<FrequencyChange> {
                 if !OLD_FILLERS.contains(&word(k)) {
                     return None;
                 }
-                k += 1;
             }
             None
         });
