@@ -145,11 +145,38 @@ fn every_instruction_states_the_rules_its_grader_applies() {
         ),
         (
             "easy",
-            "the value is read first and a rejected value in an aside is no second value",
+            "the value is read first, a rejected value in an aside is no second value, a \
+             self-correction is the corrected value and another value called acceptable is two",
             &[
-                "Each field takes exactly one value, written first",
+                "each field takes exactly one value, written first",
                 "is read as a comment",
                 "is not a second value",
+                "counts as the corrected one",
+                "15:15 also works",
+            ],
+        ),
+        (
+            "medium",
+            "the value is read first, a rejected value in an aside is no second value, a \
+             self-correction is the corrected value and another value called acceptable is two",
+            &[
+                "each field takes exactly one value, written first",
+                "is read as a comment",
+                "is not a second value",
+                "counts as the corrected one",
+                "15:15 also works",
+            ],
+        ),
+        (
+            "hard",
+            "the value is read first, a rejected value in an aside is no second value, a \
+             self-correction is the corrected value and another value called acceptable is two",
+            &[
+                "each field takes exactly one value, written first",
+                "is read as a comment",
+                "is not a second value",
+                "counts as the corrected one",
+                "15:15 also works",
             ],
         ),
         (

@@ -799,10 +799,7 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 /// Wrong replies that kept points they should have lost (the player's class
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
-const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("support_triage-p60", 8, ST40_X1_ACCOUNT),
-    ("support_triage-p60", 77, ST40_X1_ACCOUNT),
-];
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[("support_triage-p60", 77, ST40_X1_ACCOUNT)];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part
 /// the score gates off), as (corpus, line, what the final feedback says
@@ -838,6 +835,15 @@ const OWN_BY_POLICY: &[(&str, usize, &str)] = &[
 /// grader's, now that the grader's part is fixed, as (corpus, line, the
 /// score the player's own part leaves, why): they must score that.
 const OWN_PART_LEFT: &[(&str, usize, f64, &str)] = &[
+    (
+        "support_triage-p60",
+        41,
+        1.0,
+        "C, decided for now by fix-st40's rule (a condition contrary to the facts declines): \
+         \"if our policy allowed it, we would waive it for you right now, but this ticket has to \
+         go to our security team first\" reads as no waiver; the player read the hand-off as \
+         promising it later and judged its 0.5 its own; open for the next round",
+    ),
     (
         "support_triage-p40",
         12,

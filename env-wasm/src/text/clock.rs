@@ -164,7 +164,7 @@ const TIME_PREPOSITIONS: &[&str] = &[
 ];
 
 /// Whether a preposition of time ends right before `words[at]`: one word
-/// ([`TIME_PREPOSITIONS`]) or a deadline said with a comparative, "no
+/// (`TIME_PREPOSITIONS`) or a deadline said with a comparative, "no
 /// later than" or "not later than" ("reply no later than half past
 /// twelve" is a time as "reply by half past twelve" is). A bare number
 /// there is a clock time, not a count.

@@ -237,7 +237,7 @@ fn every_at(text: &Text, at: usize, count: u64) -> Option<Written> {
 }
 
 /// The changes of a rate `text` writes: a new rate, then a word of what
-/// it replaces and the old one ([`THEN_OLD`]: "every 2 days instead of
+/// it replaces and the old one (`THEN_OLD`: "every 2 days instead of
 /// every 4", "one week in four (was every 2 days)"), or "from" the old "to"
 /// the new ("from every 4 days to every 2 days"). Both rates stand in one
 /// sentence; a unit written for one is the other's too.

@@ -719,6 +719,7 @@ fn response_of(action: &Value) -> Option<&str> {
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    ("it_mental_health-p3", 8, IT42_LOAD_READ_TOO_WIDE),
     ("it_mental_health-p61", 12, IT41_B4),
     ("it_mental_health-p61", 18, IT41_B1),
     ("it_mental_health-p61", 19, IT41_B1),
@@ -728,6 +729,13 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p61", 52, IT41_B3),
     ("it_mental_health-p61", 68, IT41_C2),
 ];
+
+// A right answer the load reader of fix-it42 (load added in plain words)
+// misreads since; held to its score until the reader is narrowed.
+const IT42_LOAD_READ_TOO_WIDE: &str = "B it42 regression: \"Zoltan Eriksen reviews the sprint \
+                                       load and drops or defers non-essential work \u{2192} \
+                                       overtime starts coming down\" read as working against \
+                                       overtime (stressor_coverage 0.75)";
 
 // The open classes of play-it41.
 const IT41_B1: &str = "B it41-B1: \"P1, P5, P7 \u{2014} no, on second thoughts P10 rather than \

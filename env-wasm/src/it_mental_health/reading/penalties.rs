@@ -204,7 +204,7 @@ pub struct Assessment {
     /// The harmful advice found, by name.
     pub harmful: Vec<&'static str>,
     /// How many harmful acts of each name in `harmful` (its order): each
-    /// costs [`HARMFUL_EACH`].
+    /// costs `HARMFUL_EACH`.
     pub harmful_acts: Vec<usize>,
     /// Points taken off in all.
     pub total: Points,

@@ -212,7 +212,7 @@ const SETTING_REACH: usize = 6;
 /// its subject, or the subject of the clause it continues ("I also reset
 /// your account password | and turned off two-factor sign-in"), a verb of
 /// [`CHANGED`] or [`GIVEN_BACK`] in the past, and a part of
-/// [`ACCOUNT_PARTS`] its object (the last of the nouns of parts in a row:
+/// `ACCOUNT_PARTS` its object (the last of the nouns of parts in a row:
 /// "your login email" is the email). A verb of giving back gives access
 /// back, whatever it names ("unlocked your account"). A change asked of
 /// the customer ("please reset your password"), one denied ("I haven't
@@ -277,7 +277,7 @@ fn changed_parts(text: &Text, clauses: &[Clause], at: usize) -> Vec<AccountPart>
 }
 
 /// The parts of an account `request` (a ticket's body) names, each by
-/// the noun [`ACCOUNT_PARTS`] gives it ("Please change our account email
+/// the noun `ACCOUNT_PARTS` gives it ("Please change our account email
 /// to ...", "transfer ownership of our workspace to me"): what a request
 /// for a change to the account calls for.
 pub fn account_parts_named(request: &str) -> Vec<AccountPart> {
