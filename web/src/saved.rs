@@ -131,10 +131,11 @@ pub(crate) fn keep_draft(key: &str) {
     if RESTORING.with(Cell::get) {
         return;
     }
-    let fields: BTreeMap<String, Value> = draft_fields()
-        .iter()
-        .filter_map(|e| Some((e.id(), value_of(e)?)))
-        .collect();
+    let fields: BTreeMap<String, Value> = env_wasm::order::map_of(
+        draft_fields()
+            .iter()
+            .filter_map(|e| Some((e.id(), value_of(e)?))),
+    );
     let draft = Draft {
         key: key.to_owned(),
         fields,

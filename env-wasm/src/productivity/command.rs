@@ -454,11 +454,8 @@ fn answer_command(text: &str) -> Option<(&str, bool, &str)> {
         .zip(text.chars().skip(1))
         .filter(|((_, end), next)| matches!(end, '.' | '!' | '?') && next.is_whitespace())
         .map(|((at, _), _)| at + 1);
-    let mut starts = std::iter::once(0).chain(
-        line_starts
-            .chain(sentence_starts)
-            .collect::<std::collections::BTreeSet<_>>(),
-    );
+    let mut starts =
+        std::iter::once(0).chain(crate::order::set_of(line_starts.chain(sentence_starts)));
     starts.find_map(|start| {
         let line = text[start..].trim_start();
         let lead_in = &text[..text.len() - line.len()];

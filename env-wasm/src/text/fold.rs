@@ -90,7 +90,10 @@ pub fn fold_json(value: &Value) -> Cow<'_, Value> {
             Value::String(text) => Value::String(fold(text).into_owned()),
             Value::Array(items) => Value::Array(items.iter().map(folded).collect()),
             Value::Object(map) => {
-                Value::Object(map.iter().map(|(k, v)| (k.clone(), folded(v))).collect())
+                // Key by key, as `collect()` would hold them, without its sort.
+                let mut out = serde_json::Map::new();
+                out.extend(map.iter().map(|(k, v)| (k.clone(), folded(v))));
+                Value::Object(out)
             }
             other => other.clone(),
         }

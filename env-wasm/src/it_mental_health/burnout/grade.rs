@@ -1512,10 +1512,11 @@ fn facts_cited(
         .filter(|(_, (own, _))| *own > 0)
         .collect();
     let best = ties.iter().map(|(_, tie)| *tie).max().unwrap_or((0, 0));
-    ties.into_iter()
-        .filter(|(_, tie)| *tie == best)
-        .map(|(k, _)| k)
-        .collect()
+    crate::order::set_of(
+        ties.into_iter()
+            .filter(|(_, tie)| *tie == best)
+            .map(|(k, _)| k),
+    )
 }
 
 /// The least words of its own an item that names no kind of fact shares

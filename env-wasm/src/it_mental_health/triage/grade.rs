@@ -2931,12 +2931,13 @@ fn stressors_tackled(read: &Text, own: &Employee, own_lines: &OwnLines) -> Vec<&
 /// The words that name `own` in an action: their names, and "him",
 /// "her", "them".
 fn person_words(own: &Employee) -> BTreeSet<String> {
-    name_forms(own)
-        .iter()
-        .flat_map(|form| Text::new(form).words)
-        .map(|w| w.text)
-        .chain(["him", "her", "them"].map(str::to_owned))
-        .collect()
+    crate::order::set_of(
+        name_forms(own)
+            .iter()
+            .flat_map(|form| Text::new(form).words)
+            .map(|w| w.text)
+            .chain(["him", "her", "them"].map(str::to_owned)),
+    )
 }
 
 /// The lines of a person's own case as words (their situation, their
@@ -3814,11 +3815,11 @@ fn names_no_step(read: &Text, case: &TriageCase, situation: &Text) -> bool {
         return false;
     }
     let mut covered = vec![false; read.len()];
-    let means: BTreeSet<usize> = read
-        .mentions(crate::it_mental_health::reading::MEANS)
-        .into_iter()
-        .flat_map(|(s, e)| s..e)
-        .collect();
+    let means: BTreeSet<usize> = crate::order::set_of(
+        read.mentions(crate::it_mental_health::reading::MEANS)
+            .into_iter()
+            .flat_map(|(s, e)| s..e),
+    );
     let topic = STRESSORS.iter().flat_map(|s| s.topic.iter().copied());
     let topic: Vec<&str> = topic.chain(NO_MEANS.iter().copied()).collect();
     for (s, e) in read.mentions(&topic) {
@@ -3826,14 +3827,14 @@ fn names_no_step(read: &Text, case: &TriageCase, situation: &Text) -> bool {
             .filter(|k| !means.contains(k))
             .for_each(|k| covered[k] = true);
     }
-    let names = case
-        .employees
-        .iter()
-        .map(|e| e.name.as_str())
-        .chain([case.card.lead.as_str()])
-        .flat_map(|n| Text::new(n).words)
-        .map(|w| w.text)
-        .collect::<BTreeSet<String>>();
+    let names: BTreeSet<String> = crate::order::set_of(
+        case.employees
+            .iter()
+            .map(|e| e.name.as_str())
+            .chain([case.card.lead.as_str()])
+            .flat_map(|n| Text::new(n).words)
+            .map(|w| w.text),
+    );
     // The situation's words are looked up where they are, not copied.
     let named = |word: &str| names.contains(word) || !situation.positions(word).is_empty();
     for (k, word) in read.words.iter().enumerate() {
@@ -3895,21 +3896,18 @@ const AMOUNT_REACH: usize = 5;
 /// the stress of on-call" or "ease the on-call pressure" makes a feeling
 /// less and changes nothing.
 fn reductions_of_an_amount(text: &Text) -> Vec<usize> {
-    let topic: BTreeSet<usize> = text
-        .mentions(
+    let topic: BTreeSet<usize> = crate::order::set_of(
+        text.mentions(
             &STRESSORS
                 .iter()
                 .flat_map(|s| s.topic.iter().copied())
                 .collect::<Vec<_>>(),
         )
         .into_iter()
-        .flat_map(|(s, e)| s..e)
-        .collect();
-    let amounts: BTreeSet<usize> = text
-        .mentions(AMOUNTS)
-        .into_iter()
-        .flat_map(|(s, e)| s..e)
-        .collect();
+        .flat_map(|(s, e)| s..e),
+    );
+    let amounts: BTreeSet<usize> =
+        crate::order::set_of(text.mentions(AMOUNTS).into_iter().flat_map(|(s, e)| s..e));
     text.mentions(REDUCING)
         .into_iter()
         .map(|(s, _)| s)

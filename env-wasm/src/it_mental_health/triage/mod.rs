@@ -772,7 +772,7 @@ impl TriageCase {
 
     /// The tiers present among the team.
     pub fn tiers(&self) -> BTreeSet<Tier> {
-        self.employees.iter().map(|e| e.tier).collect()
+        crate::order::set_of(self.employees.iter().map(|e| e.tier))
     }
 }
 
