@@ -2969,6 +2969,7 @@ fn an_account_change_is_held_to_what_the_case_calls_for() {
     let suspended = Case::Suspended { whole_org: false };
     let security = Case::Security { leaked_key: true };
     let refund = base.ticket().case;
+    let unverified = Case::Deletion { verified: false };
     let rows: &[(Case, Option<&str>, &str, bool)] = &[
         (
             signin,
@@ -3029,6 +3030,66 @@ fn an_account_change_is_held_to_what_the_case_calls_for() {
             None,
             "I also turned off two-factor authentication.",
             true,
+        ),
+        // An unverified deletion request calls for no change at all
+        // (play-st40 X1, p60 row 77), in any wording.
+        (
+            unverified,
+            None,
+            "I've removed the other users from your workspace and downgraded the account, as a \
+             first step.",
+            true,
+        ),
+        (
+            unverified,
+            None,
+            "As a first step, the other users have been removed and your account has been \
+             downgraded to the Free plan.",
+            true,
+        ),
+        (
+            unverified,
+            None,
+            "We have deactivated the other seats on your workspace.",
+            true,
+        ),
+        (unverified, None, "I've cancelled your subscription.", true),
+        (
+            unverified,
+            None,
+            "I disabled two-factor sign-in on your account.",
+            true,
+        ),
+        (
+            unverified,
+            None,
+            "What we've done so far:\n- removed the other users\n- switched you to the Free plan",
+            true,
+        ),
+        // Offers, denials and the customer's own steps change nothing.
+        (
+            unverified,
+            None,
+            "Once you confirm from the account email, we can remove the other users if you want.",
+            false,
+        ),
+        (
+            unverified,
+            None,
+            "You can downgrade the plan yourself under Billing.",
+            false,
+        ),
+        (
+            unverified,
+            None,
+            "We have not changed anything on your account.",
+            false,
+        ),
+        (
+            unverified,
+            None,
+            "Removing users is something only the account owner can do.",
+            false,
         ),
     ];
     let mut wrong = Vec::new();

@@ -766,7 +766,9 @@ const CORPORA: &[Corpus] = &[
     // possible, but you'll get back the part of the year you haven't used"
     // declines the whole, not the pro-rated part the case needs. X2 (68):
     // "reply no later than half past twelve" is a time, held to the SLA.
-    // Both read since (fix-st41); X1 (8, 77) is open (`KNOWN_EXPLOITS`).
+    // Both read since (fix-st41). X1 (8, 77): an account change the case
+    // did not need, reported done, loses its points since fix-st40 (8)
+    // and fix-st42 (77: the other users removed, the account downgraded).
     Corpus {
         name: "support_triage-p60",
         text: include_str!("player_corpus/2026-12-07/support_triage-p60/episodes.jsonl"),
@@ -786,11 +788,6 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
-// The open classes of play-st40.
-const ST40_X1_ACCOUNT: &str = "X st40-X1: an account change the case did not need, reported done \
-                               (the account email changed to an unverified address, the other \
-                               users removed and the account downgraded), not read as a violation";
-
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
@@ -799,7 +796,7 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
 /// Wrong replies that kept points they should have lost (the player's class
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
-const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[("support_triage-p60", 77, ST40_X1_ACCOUNT)];
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part
 /// the score gates off), as (corpus, line, what the final feedback says

@@ -6821,6 +6821,19 @@ fn a_deletion_processed_ahead_is_handled_and_an_account_closed_is_deleted() {
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
 
+/// The rows of `table` (a reply, the parts of the account it reports we
+/// changed) whose reading differs.
+fn misread_account_changes(table: &[(&str, &[reply::AccountPart])]) -> Vec<String> {
+    table
+        .iter()
+        .filter_map(|(text, want)| {
+            let got = reply::read(text).account_changes;
+            let want: BTreeSet<reply::AccountPart> = want.iter().copied().collect();
+            (got != want).then(|| format!("{text:?}: got {got:?}, want {want:?}"))
+        })
+        .collect()
+}
+
 #[test]
 fn an_account_change_reported_done_is_read_as_the_part_it_changes() {
     use reply::AccountPart::*;
@@ -6876,14 +6889,7 @@ fn an_account_change_reported_done_is_read_as_the_part_it_changes() {
         ("We will reset your password once you confirm.", &[]),
         ("I have added a note to your account.", &[]),
     ];
-    let wrong: Vec<String> = table
-        .iter()
-        .filter_map(|(text, want)| {
-            let got = reply::read(text).account_changes;
-            let want: BTreeSet<reply::AccountPart> = want.iter().copied().collect();
-            (got != want).then(|| format!("{text:?}: got {got:?}, want {want:?}"))
-        })
-        .collect();
+    let wrong = misread_account_changes(table);
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
     // No case is known to the reader: the change is no violation yet.
     assert!(
@@ -6891,6 +6897,91 @@ fn an_account_change_reported_done_is_read_as_the_part_it_changes() {
             .violations
             .is_empty()
     );
+}
+
+#[test]
+fn an_account_change_in_any_wording_is_read_as_the_part_it_changes() {
+    use reply::AccountPart::*;
+    // play-st40 X1 (p60 row 77): the part a change acts on is the head of
+    // its object, whatever modifies it ("the other users", "two of your
+    // seats"); the account as a whole changes by its verb ("downgraded the
+    // account" is the plan, "locked your account" access) or by the plan
+    // it is moved to; a subject before the verb past an opening phrase, a
+    // coordinated verb, a report's list item and a perfect passive are
+    // our deed done. Offers, questions, denials, what someone else did,
+    // what is seen, and parts of a bill or a page are none.
+    let table: &[(&str, &[reply::AccountPart])] = &[
+        (
+            "I've removed the other users from your workspace and downgraded the account, as a \
+             first step.",
+            &[Users, Plan],
+        ),
+        ("As a first step I've removed the other users.", &[Users]),
+        (
+            "As a first step, the other users have been removed from your workspace and your \
+             account has been downgraded to the Free plan.",
+            &[Users, Plan],
+        ),
+        (
+            "We have deactivated the two other seats on your account.",
+            &[Users],
+        ),
+        (
+            "I went ahead and deleted the other members of your team.",
+            &[Users],
+        ),
+        ("I've switched you to the Starter plan for now.", &[Plan]),
+        ("I've cancelled your subscription.", &[Plan]),
+        (
+            "What we've done so far:\n- removed the other users\n- downgraded the plan",
+            &[Users, Plan],
+        ),
+        (
+            "Your password has been reset and two-factor authentication has been turned off.",
+            &[Password, SignInProtection],
+        ),
+        ("I've also revoked your API keys.", &[Keys]),
+        (
+            "I've turned off 2FA on your account for the time being.",
+            &[SignInProtection],
+        ),
+        (
+            "I've changed the email on the account to emeka39@inboxly.example.",
+            &[Email],
+        ),
+        ("Two of your users have been removed.", &[Users]),
+        ("The rest of the seats are now removed.", &[Users]),
+        (
+            "I disabled two-factor sign-in on your account.",
+            &[SignInProtection],
+        ),
+        ("Your plan was downgraded by our billing team.", &[Plan]),
+        ("I've locked your account for now.", &[Access]),
+        // Near misses.
+        (
+            "Once you confirm from the account email, we can remove the other users if you want.",
+            &[],
+        ),
+        ("You can downgrade the plan yourself under Billing.", &[]),
+        ("We have not changed anything on your account.", &[]),
+        (
+            "Removing users is something only the account owner can do.",
+            &[],
+        ),
+        ("Nothing on your account has been changed.", &[]),
+        ("No users have been removed.", &[]),
+        ("I can see your password has been changed.", &[]),
+        (
+            "It looks like the other users were removed by your admin.",
+            &[],
+        ),
+        ("I've downgraded the priority of your ticket.", &[]),
+        ("I removed the extra seats from your invoice.", &[]),
+        ("We will check and reset your password.", &[]),
+        ("Have we removed the other users?", &[]),
+    ];
+    let wrong = misread_account_changes(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
 
 #[test]

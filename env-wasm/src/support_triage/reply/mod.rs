@@ -23,9 +23,11 @@
 //!   account to be secured), advice included ("we recommend", "you
 //!   should");
 //! - `violations`: asking for a password or card number, admitting fault
-//!   or liability, telling the customer their data is safe; and the
-//!   changes to the account the reply reports ("I also reset your
-//!   password"), which the grader holds to what the case calls for;
+//!   or liability, telling the customer their data is safe;
+//! - `account_changes`: the changes to the account the reply reports we
+//!   made ("I also reset your password", "the other users have been
+//!   removed"), by the part they change, which the grader holds to what
+//!   the case calls for;
 //! - `next_step`: a request or a dated future action, and when every
 //!   promised follow-up is due ([`When`]), so the grader can hold it to
 //!   the SLA.
@@ -39,6 +41,7 @@
 //! The reader knows nothing about the ticket; [`super::grade`] compares
 //! what it finds with what the policy requires of the case.
 
+mod account_changes;
 mod clause;
 mod commitments;
 mod fee_sums;
@@ -55,11 +58,11 @@ use std::collections::BTreeSet;
 use crate::text::Text;
 use clause::clauses;
 
+pub use account_changes::account_parts_named;
 pub use fee_sums::fee_sums;
 pub use reading::{
     AccountPart, Commitment, DayWord, Extent, Finding, Move, Reading, Team, Violation, When,
 };
-pub use violations::account_parts_named;
 
 /// The firm commitments of a reply (a shorthand of [`read`]).
 pub fn commitments(text: &str) -> BTreeSet<Commitment> {
@@ -101,6 +104,7 @@ pub fn read_text_knowing(text: &Text, known: &Known) -> Reading {
     let named = named_words(text, &known.names);
     let requests = moves::read(text, &clauses, &named, &mut reading);
     violations::read(text, &clauses, &requests, &mut reading);
+    account_changes::read(text, &clauses, &requests, &mut reading);
     next_step::read(text, &clauses, &promising, &mut reading);
     reading
 }

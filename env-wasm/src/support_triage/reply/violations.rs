@@ -1,18 +1,17 @@
 //! What a reply must never do, whatever the case: ask for a secret, admit
-//! fault or liability, give an all-clear the desk cannot give; and the
-//! changes to the account's sign-in, plan, users, email, keys or access a
-//! reply reports we made ([`AccountPart`]), which the grader holds to what
-//! the case calls for. Each is
-//! read per clause, and a negated or open one ("we will never ask for
-//! your password", "it was not our fault", "we are checking whether any
-//! data was accessed") is none; so is a state the desk works towards
-//! ("we'll update you once we have made sure your account is secure").
+//! fault or liability, give an all-clear the desk cannot give. (The
+//! changes to the account a reply reports, which the grader holds to what
+//! the case calls for, are read by `account_changes`.) Each is read per
+//! clause, and a negated or open one ("we will never ask for your
+//! password", "it was not our fault", "we are checking whether any data
+//! was accessed") is none; so is a state the desk works towards ("we'll
+//! update you once we have made sure your account is secure").
 
 use super::clause::{
     CLAUSE_WORDS, Clause, OUR_SIDE, Occurrences, Opener, added_object, adding_at, continued,
     has_subject, labels, ours,
 };
-use super::reading::{AccountPart, Finding, Reading, Violation};
+use super::reading::{Finding, Reading, Violation};
 use crate::text::negation::{NEGATORS, negated_before, relative_ends_before};
 use crate::text::{Text, base_of, negated};
 
@@ -74,223 +73,7 @@ pub(super) fn read(text: &Text, clauses: &[Clause], requests: &[bool], reading: 
         if !purpose(text, clauses, requests, at) && assures_safety(text, clauses, at, &all_clear) {
             found(Violation::SafetyAssurance);
         }
-        if !requests[at] {
-            for part in changed_parts(text, clauses, at) {
-                reading.record(Finding::AccountChange(part), text, clause.from);
-            }
-        }
     }
-}
-
-/// Verbs of changing an account's set-up, as a deed done: "reset",
-/// "turned off", "disabled". Each is the past form a reply reports its
-/// own deed with ("I reset", "we have changed").
-const CHANGED: &[&str] = &[
-    "reset",
-    "changed",
-    "updated",
-    "disabled",
-    "deactivated",
-    "enabled",
-    "removed",
-    "deleted",
-    "downgraded",
-    "upgraded",
-    "switched",
-    "turned",
-    "regenerated",
-    "revoked",
-    "rotated",
-    "transferred",
-    "added",
-    "replaced",
-    "terminated",
-];
-
-/// Verbs of giving access back, whatever they give it back to ("unlocked
-/// your account", "reactivated your seat", "restored your access"): the
-/// part changed is access. "Re-enabled" is "enabled" after "re".
-const GIVEN_BACK: &[&str] = &[
-    "restored",
-    "reactivated",
-    "unlocked",
-    "reinstated",
-    "unsuspended",
-    "unblocked",
-];
-
-/// The parts of an account a reply may change, by the noun that names
-/// them: its credentials and sign-in protection, its plan, its users and
-/// seats, its email on record, its keys, access to it.
-const ACCOUNT_PARTS: &[(&str, AccountPart)] = &[
-    ("password", AccountPart::Password),
-    ("passwords", AccountPart::Password),
-    ("passcode", AccountPart::Password),
-    ("pin", AccountPart::Password),
-    ("login", AccountPart::Password),
-    ("credentials", AccountPart::Password),
-    ("2fa", AccountPart::SignInProtection),
-    ("factor", AccountPart::SignInProtection),
-    ("mfa", AccountPart::SignInProtection),
-    ("verification", AccountPart::SignInProtection),
-    ("session", AccountPart::SignInProtection),
-    ("sessions", AccountPart::SignInProtection),
-    ("plan", AccountPart::Plan),
-    ("tier", AccountPart::Plan),
-    ("subscription", AccountPart::Plan),
-    ("users", AccountPart::Users),
-    ("user", AccountPart::Users),
-    ("seat", AccountPart::Users),
-    ("seats", AccountPart::Users),
-    ("member", AccountPart::Users),
-    ("members", AccountPart::Users),
-    ("role", AccountPart::Users),
-    ("roles", AccountPart::Users),
-    ("owner", AccountPart::Users),
-    ("ownership", AccountPart::Users),
-    ("email", AccountPart::Email),
-    ("key", AccountPart::Keys),
-    ("keys", AccountPart::Keys),
-    ("token", AccountPart::Keys),
-    ("tokens", AccountPart::Keys),
-    ("access", AccountPart::Access),
-];
-
-/// The part of the account word `word` names, if any.
-fn part_named(word: &str) -> Option<AccountPart> {
-    ACCOUNT_PARTS
-        .iter()
-        .find(|(noun, _)| *noun == word)
-        .map(|(_, part)| *part)
-}
-
-/// Words that may stand between a verb of [`CHANGED`] and the part it
-/// changes: the part's determiners and modifiers ("turned off
-/// two-factor", "reset your account password", "revoked the exposed API
-/// key"). Any other word makes the part no object of the verb ("removed
-/// the late fee from your plan").
-const SETTING_MODIFIERS: &[&str] = &[
-    "your",
-    "the",
-    "our",
-    "its",
-    "their",
-    "all",
-    "account",
-    "accounts",
-    "admin",
-    "off",
-    "on",
-    "two",
-    "multi",
-    "step",
-    "sign",
-    "in",
-    "back",
-    "for",
-    "you",
-    "api",
-    "live",
-    "exposed",
-    "leaked",
-    "old",
-    "workspace",
-    "active",
-    "of",
-    "to",
-    "her",
-    "his",
-    "my",
-];
-
-/// How far after its verb the part changed may stand ("reset the
-/// admin password on your account", "turned off two-factor").
-const SETTING_REACH: usize = 6;
-
-/// The parts of the account clause `at` reports we changed (policy
-/// section 5: "do what its case needs and nothing it does not"): our side
-/// its subject, or the subject of the clause it continues ("I also reset
-/// your account password | and turned off two-factor sign-in"), a verb of
-/// [`CHANGED`] or [`GIVEN_BACK`] in the past, and a part of
-/// `ACCOUNT_PARTS` its object (the last of the nouns of parts in a row:
-/// "your login email" is the email). A verb of giving back gives access
-/// back, whatever it names ("unlocked your account"). A change asked of
-/// the customer ("please reset your password"), one denied ("I haven't
-/// changed your plan") or one the customer made ("you reset your
-/// password") is none; nor is a report of the part's state ("your
-/// password was reset yesterday"), which names no deed of ours.
-fn changed_parts(text: &Text, clauses: &[Clause], at: usize) -> Vec<AccountPart> {
-    let clause = &clauses[at];
-    let words = clause.texts(text);
-    let subject_ours = |ws: &[&str]| {
-        ws.iter()
-            .find(|w| !matches!(**w, "also" | "then" | "just" | "now" | "so" | "and"))
-            .is_some_and(|w| matches!(*w, "i" | "we"))
-    };
-    let ours_here = subject_ours(&words);
-    let ours_before = !ours_here
-        && !has_subject(&words)
-        && continued(clauses, at).is_some_and(|b| subject_ours(&clauses[b].texts(text)));
-    if !ours_here && !ours_before {
-        return Vec::new();
-    }
-    let mut parts = Vec::new();
-    for k in 0..words.len() {
-        let verb = words[k];
-        // "we have reset", "I also reset", "and turned off": a deed done;
-        // "we will reset", "we can reset" are offers or plans, and "reset
-        // it yourself" asks.
-        let after_modal = words[..k].iter().any(|w| {
-            matches!(
-                *w,
-                "will" | "would" | "can" | "could" | "may" | "might" | "should" | "to" | "please"
-            )
-        });
-        let given_back =
-            GIVEN_BACK.contains(&verb) || (verb == "enabled" && k > 0 && words[k - 1] == "re");
-        if !(CHANGED.contains(&verb) || given_back)
-            || after_modal
-            || negated(text, clause.from + k, clause.from + k + 1)
-        {
-            continue;
-        }
-        let reach = &words[k + 1..(k + 1 + SETTING_REACH).min(words.len())];
-        let named = |w: &str| part_named(w).is_some() || (given_back && w == "account");
-        let Some(first) = reach.iter().position(|w| named(w)) else {
-            continue;
-        };
-        if !reach[..first].iter().all(|w| SETTING_MODIFIERS.contains(w)) {
-            continue;
-        }
-        let head = reach[first..]
-            .iter()
-            .take_while(|w| named(w))
-            .last()
-            .and_then(|w| part_named(w));
-        parts.push(if given_back {
-            AccountPart::Access
-        } else {
-            head.unwrap_or(AccountPart::Access)
-        });
-    }
-    parts
-}
-
-/// The parts of an account `request` (a ticket's body) names, each by
-/// the noun `ACCOUNT_PARTS` gives it ("Please change our account email
-/// to ...", "transfer ownership of our workspace to me"): what a request
-/// for a change to the account calls for.
-pub fn account_parts_named(request: &str) -> Vec<AccountPart> {
-    let text = Text::new(request);
-    let mut parts: Vec<AccountPart> = Vec::new();
-    for word in &text.words {
-        if let Some(part) = part_named(&word.text)
-            && !parts.contains(&part)
-        {
-            parts.push(part);
-        }
-    }
-    parts
 }
 
 /// How far after an asking verb its secret may come ("confirm the last
