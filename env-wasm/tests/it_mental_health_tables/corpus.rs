@@ -719,7 +719,6 @@ fn response_of(action: &Value) -> Option<&str> {
 /// defect class it shows (corpus, line, class): open grader work, listed
 /// so that every other answer is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("it_mental_health-p3", 8, IT42_LOAD_READ_TOO_WIDE),
     ("it_mental_health-p61", 12, IT41_B4),
     ("it_mental_health-p61", 18, IT41_B1),
     ("it_mental_health-p61", 19, IT41_B1),
@@ -729,13 +728,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p61", 52, IT41_B3),
     ("it_mental_health-p61", 68, IT41_C2),
 ];
-
-// A right answer the load reader of fix-it42 (load added in plain words)
-// misreads since; held to its score until the reader is narrowed.
-const IT42_LOAD_READ_TOO_WIDE: &str = "B it42 regression: \"Zoltan Eriksen reviews the sprint \
-                                       load and drops or defers non-essential work \u{2192} \
-                                       overtime starts coming down\" read as working against \
-                                       overtime (stressor_coverage 0.75)";
 
 // The open classes of play-it41.
 const IT41_B1: &str = "B it41-B1: \"P1, P5, P7 \u{2014} no, on second thoughts P10 rather than \
@@ -759,6 +751,14 @@ const IT41_C2: &str = "C it41-C2: \"Moderate \u{2014} actually, no: Low\" and \"
 /// fixed), and lose what the removed line earned. Each must lose points in
 /// these criteria and in no other.
 const PLAYERS_OWN: &[(&str, usize, &str, &str)] = &[
+    (
+        "it_mental_health-p61",
+        64,
+        "stressor_coverage owners",
+        "wrong on purpose (its note): both leave-cover actions replaced by the absent \
+         colleagues' work absorbed by the team, the class of row 65 (X); a plan that works \
+         against staffing does not tackle it, whatever other line names it",
+    ),
     (
         "it_mental_health-p41",
         10,
@@ -1022,4 +1022,80 @@ fn every_answer_the_player_judged_right_scores_full() {
         failures.len(),
         failures.join("\n\n")
     );
+}
+
+/// A plan action that lowers the load, its outcome after an arrow (p3 row
+/// 8: "drops or defers non-essential work \u{2192} overtime starts coming
+/// down"), tackles the load it names in its outcome: "work" before the
+/// arrow is no work set in overtime. In other wordings each keeps the
+/// row's full score; work set outside hours, its outcome after an arrow,
+/// still loses the overtime stressor.
+#[test]
+fn a_load_lowered_with_its_outcome_after_an_arrow_tackles_it() {
+    let line = 8;
+    let (name, corpus) = CORPORA
+        .iter()
+        .find(|(name, _)| *name == "it_mental_health-p3")
+        .copied()
+        .unwrap_or_default();
+    let record: Value = corpus
+        .lines()
+        .nth(line - 1)
+        .and_then(|t| serde_json::from_str(t).ok())
+        .unwrap_or_default();
+    let (Some(level), Some(seed), Some(response)) = (
+        record["level"].as_u64().and_then(|l| u8::try_from(l).ok()),
+        seed_of(&record),
+        record["actions"][0]["response"].as_str(),
+    ) else {
+        panic!("{name}:{line} is not a one-task row");
+    };
+    let case = Case::generate_at(TaskKind::InterventionPlan, level, seed);
+    const LINE: &str = "Zoltan Eriksen reviews the sprint load and drops or defers non-essential \
+                        work \u{2192} overtime starts coming down.";
+    assert!(response.contains(LINE), "{name}:{line}");
+    let right = [
+        "Zoltan Eriksen drops or defers non-essential work \u{2192} overtime starts coming down.",
+        "Zoltan Eriksen defers non-essential work -> overtime comes down.",
+        "Zoltan Eriksen removes low-value work from the sprint \u{2192} overtime falls.",
+        "Zoltan Eriksen caps sprint work at the team's capacity \u{2192} overtime comes down.",
+        "Zoltan Eriksen cuts the sprint to what fits in working hours \u{2192} overtime starts \
+         coming down.",
+        "Zoltan Eriksen reviews the sprint load and pushes non-urgent work to next quarter \
+         \u{2192} overtime comes down.",
+        "Zoltan Eriksen drops the weekend release so nobody works weekends \u{2192} overtime down.",
+        "Zoltan Eriksen reviews the sprint load and defers work \u{2192} overtime comes down.",
+    ];
+    let wrong = [
+        "Zoltan Eriksen asks everyone to work overtime \u{2192} the sprint backlog comes down.",
+        "Zoltan Eriksen has the team work weekends until the sprint is done \u{2192} backlog \
+         cleared.",
+        "Zoltan Eriksen adds a Saturday catch-up session \u{2192} overtime down in the week.",
+        "Zoltan Eriksen asks the team to stay late every evening \u{2192} overtime comes down \
+         next month.",
+    ];
+    let mut failures = Vec::new();
+    let full = case.grade(response);
+    if full.total.0 != 10_000 {
+        failures.push(format!(
+            "{name}:{line} scores {:?}: {:?}",
+            full.total, full.notes
+        ));
+    }
+    for text in right {
+        let grade = case.grade(&response.replace(LINE, text));
+        if grade.total.0 != 10_000 {
+            failures.push(format!(
+                "right, {:?}: {text}\n{:?}",
+                grade.total, grade.notes
+            ));
+        }
+    }
+    for text in wrong {
+        let grade = case.grade(&response.replace(LINE, text));
+        if grade.total.0 == 10_000 {
+            failures.push(format!("wrong, scores full: {text}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

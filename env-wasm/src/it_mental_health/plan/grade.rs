@@ -34,7 +34,7 @@ use crate::it_mental_health::reading::penalties::PENALTIES;
 use crate::it_mental_health::reading::sections::{
     Label, Line, Parsed, Section, parse_headed, sub_field,
 };
-use crate::it_mental_health::reading::{Answer, LIST_READ, MEANS, quoted, targeted_among};
+use crate::it_mental_health::reading::{Answer, HIRING, LIST_READ, MEANS, quoted, targeted_among};
 use crate::order::set_of;
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
@@ -384,21 +384,6 @@ impl Action {
         }
     }
 }
-
-/// Words of hiring, the head of engineering's means ("hiring and
-/// contractors" in the roster).
-const HIRING: &[&str] = &[
-    "contractor*",
-    "hire",
-    "hires",
-    "hired",
-    "hiring",
-    "recruit*",
-    "backfill*",
-    "headcount",
-    "outsourc*",
-    "freelanc*",
-];
 
 /// "Contract" in its forms as a verb of hiring ("contract extra capacity",
 /// "contracting a specialist").

@@ -27,17 +27,26 @@
 //!   to a role that holds the load (`HOLDERS`: "make Arjun the rota
 //!   owner", "put her in charge of every escalation");
 //! - the person as the subject of a verb of taking work (`TAKING`) on
-//!   all of it ("so he personally covers every gap shift");
+//!   all of it ("so he personally covers every gap shift"), or, where they
+//!   are the one under strain, on any of the load or of others' work
+//!   ("Astrid works two weekends and takes the launch-week on-call shifts
+//!   herself", "Hana absorbs the two leavers' work");
 //! - work asked of or given to the person on top of their own (`ADDED_TO`:
 //!   "ask Tariq to run the reorg working group, on top of his current
 //!   work"): the whole sentence adds load;
 //! - where the person is the one under strain (`Load::new_duties`), a new
 //!   duty asked of them or taken on by them (`NEW_DUTIES`: "ask Tariq to
 //!   run the reorg working group", "Pedro takes on the search feature"),
-//!   or a role of what they lack made theirs ("make Tariq the lead of the
-//!   reorg working group");
+//!   or any role made theirs ("make Tariq the lead of the reorg working
+//!   group", "make Soren the release coordinator for the next two
+//!   weeks");
 //! - more scope set on the work (`SCOPE`: "add the search feature to the
 //!   launch", "expand the launch scope", "two more features");
+//! - where the load is the team's own (a plan), the work of the people
+//!   away taken on by anyone of the team but a hire (`Reader::others_work`:
+//!   "ask Beatriz to take on the absent colleagues' reviews", "ask the
+//!   engineers to absorb the work of the colleagues on leave"): the gap
+//!   moved onto the team, not covered;
 //! - work set outside working hours (`out_of_hours_work`: "Pedro works
 //!   evenings for the next two weeks");
 //! - the load made to come round more often (`crate::text::frequency`: "on
@@ -52,10 +61,11 @@
 //! the on-call pressure by making Arjun the rota owner"): both are marked
 //! too. What an action says it will do does not outweigh what it does.
 
-use crate::it_mental_health::reading::MEANS;
+use crate::it_mental_health::reading::{HIRING, MEANS};
 use crate::text::Text;
 use crate::text::frequency::{frequency_changes, more_often_said};
 use crate::text::negation::negated;
+use crate::text::numbers::number_word;
 
 /// What the caller knows of the words of an action: the mentions of load
 /// (a stressor that weighs by its amount: incidents, on-call, toil), of
@@ -287,6 +297,10 @@ const TAKING: &[&str] = &[
 /// Words that stand for the person as a subject: "so he covers every
 /// gap shift".
 const SUBJECTS: &[&str] = &["he", "she", "they"];
+
+/// Words before a verb that give it the subject of the step before:
+/// "Astrid works two weekends and takes the on-call shifts".
+const COORDINATED: &[&str] = &["and", "then"];
 
 /// Words between a subject and its verb of taking: "he personally
 /// covers", "she will always take", "he ends up covering".
@@ -965,7 +979,19 @@ pub fn worsened(text: &Text, load: &Load) -> Vec<bool> {
         .collect();
     let overtime = out_of_hours_spans(text);
     let paced_up = paced_up(text);
-    if openers.is_empty() && !text.has(ADDED_TO) && overtime.is_empty() && paced_up.is_empty() {
+    let absorbed: Vec<usize> = if load.new_duties {
+        Vec::new()
+    } else {
+        (0..text.len())
+            .filter(|&at| DUTY_TAKING.contains(&text.words[at].text.as_str()))
+            .collect()
+    };
+    if openers.is_empty()
+        && !text.has(ADDED_TO)
+        && overtime.is_empty()
+        && paced_up.is_empty()
+        && absorbed.is_empty()
+    {
         return marks;
     }
     let reader = Reader::new(text, load);
@@ -981,6 +1007,11 @@ pub fn worsened(text: &Text, load: &Load) -> Vec<bool> {
     }
     for (from, to) in reader.added_to_own_work() {
         mark(from, reader.with_reason(to));
+    }
+    for at in absorbed {
+        if let Some((from, to)) = reader.others_work(at) {
+            mark(from, reader.with_reason(to));
+        }
     }
     // Work set outside working hours adds hours, whatever it is for
     // ("Pedro works evenings for the next two weeks so the launch date
@@ -1004,8 +1035,9 @@ pub fn worsened(text: &Text, load: &Load) -> Vec<bool> {
 /// Whether some word of `text` may open a construction [`worsened`] marks:
 /// a caller with nothing else to read the text for need not find its load.
 pub fn may_worsen(text: &Text) -> bool {
-    (0..text.len()).any(|at| opens_a_construction(text, at))
-        || text.has(ADDED_TO)
+    (0..text.len()).any(|at| {
+        opens_a_construction(text, at) || DUTY_TAKING.contains(&text.words[at].text.as_str())
+    }) || text.has(ADDED_TO)
         || !out_of_hours_work(text).is_empty()
         || !paced_up(text).is_empty()
 }
@@ -1039,11 +1071,14 @@ fn opens_a_construction(text: &Text, at: usize) -> bool {
         || (APPOINTING.contains(&word) && text.has(HOLDERS))
         || ((TAKING.contains(&word) || NEW_DUTIES.contains(&word))
             && (at.saturating_sub(SUBJECT_REACH + 1)..at).any(|k| {
-                // "so he covers", "have them pick up", "Arjun picks up".
+                // "so he covers", "have them pick up", "Arjun picks up",
+                // "Astrid works two weekends and takes": the subject of
+                // the step before.
                 let w = text.words[k].text.as_str();
                 SUBJECTS.contains(&w)
                     || matches!(w, "him" | "her" | "them")
                     || starts_upper(text, k)
+                    || (k + 1 == at && COORDINATED.contains(&w))
             }))
 }
 
@@ -1075,6 +1110,9 @@ struct Reader<'a> {
     in_load: Vec<bool>,
     /// Per word: starts a [`HOLDERS`] word.
     holder: Vec<bool>,
+    /// Per word: the end of the mention of the load or of a lack starting
+    /// there.
+    mention_end: Vec<Option<usize>>,
 }
 
 impl<'a> Reader<'a> {
@@ -1099,6 +1137,12 @@ impl<'a> Reader<'a> {
             .into_iter()
             .chain(support.iter().copied())
             .collect();
+        let mut mention_end = vec![None; n];
+        for (s, e) in load.load.iter().chain(load.lacks) {
+            if let Some(end) = mention_end.get_mut(*s) {
+                *end = Some(*e);
+            }
+        }
         let mut in_load = vec![false; n];
         for (s, e) in load.load {
             in_load[(*s).min(n)..(*e).min(n)]
@@ -1115,11 +1159,25 @@ impl<'a> Reader<'a> {
             support: starts(&support),
             in_load,
             holder: starts(&text.mentions(HOLDERS)),
+            mention_end,
         }
     }
 
     fn word(&self, at: usize) -> &str {
         self.text.words.get(at).map_or("", |w| w.text.as_str())
+    }
+
+    /// Whether the word at `at` says how long, not time given: "the
+    /// release coordinator for the next two weeks".
+    fn how_long(&self, at: usize) -> bool {
+        matches!(self.word(at), "week" | "weeks" | "day" | "days")
+            && (at.saturating_sub(SUBJECT_REACH + 1)..at).any(|j| self.word(j) == "for")
+    }
+
+    /// Whether the word at `at` names the load or the role after it, not
+    /// help: "the launch-week on-call shifts", "the release coordinator".
+    fn modifier(&self, at: usize) -> bool {
+        self.load.get(at + 1) == Some(&true) || self.holder.get(at + 1) == Some(&true)
     }
 
     fn same_sentence(&self, a: usize, b: usize) -> bool {
@@ -1184,11 +1242,12 @@ impl<'a> Reader<'a> {
         k
     }
 
-    /// Whether the verb at `at` is negated or set against another step
-    /// ("rather than keep him on every incident").
+    /// Whether the verb at `at` is negated, set against another step
+    /// ("rather than keep him on every incident") or halted ("so Hana
+    /// stops absorbing the leavers' work").
     fn not_done(&self, at: usize) -> bool {
         negated(self.text, at, at + 1)
-            || (at >= 1 && self.word(at - 1) == "than")
+            || (at >= 1 && (self.word(at - 1) == "than" || HALTING.contains(&self.word(at - 1))))
             || (at >= 2 && self.word(at - 2) == "instead" && self.word(at - 1) == "of")
     }
 
@@ -1371,12 +1430,13 @@ impl<'a> Reader<'a> {
                     .checked_sub(1)
                     .is_some_and(|b| b >= from && SHARED_ROLES.contains(&self.word(b)))
         });
-        // Where the person is the one under strain, a role over what they
-        // lack is a duty too ("make Tariq the lead of the reorg comms").
+        // Where the person is the one under strain, any role is a duty on
+        // top of what weighs on them ("make Tariq the lead of the reorg
+        // comms", "make Soren the release coordinator").
         let of_the_load = self.any(&self.load, from, to)
             || self.any_word(SHARING, from, to)
             || self.generic_work(from, to)
-            || (self.new_duties && self.any(&self.lack, from, to));
+            || self.new_duties;
         let lessened =
             (from..to).any(|k| RELEASE.contains(&self.word(k)) && self.word(k) != "only");
         // The holder's own noun ("the go-to person", "lead engineer") is
@@ -1391,21 +1451,31 @@ impl<'a> Reader<'a> {
                 && !self.in_load[k]
                 && !SHARING.contains(&self.word(k))
                 && !holders_noun(k)
+                && !self.how_long(k)
+                && !self.modifier(k)
         });
         held && of_the_load && !lessened && !fixed
     }
 
     /// "so he personally covers every gap shift", "Arjun picks up all the
     /// weekend shifts": the person as the subject of a verb of taking
-    /// every part of the load or of work; not "a rota owner (not Aarav)
-    /// covers gap shifts" (someone else), "she takes every other Friday
-    /// off" (time off).
+    /// every part of the load or of work, or, where they are the one under
+    /// strain, any of the load ("Astrid takes the launch-week on-call
+    /// shifts"); not "a rota owner (not Aarav) covers gap shifts" (someone
+    /// else), "she takes every other Friday off" (time off).
     fn taking(&self, at: usize) -> Option<(usize, usize)> {
         let clause = self.text.words[at].clause;
         let subject = (at.saturating_sub(SUBJECT_REACH + 1)..at)
             .rev()
             .take_while(|&k| self.text.words[k].clause == clause)
             .find(|&k| !SUBJECT_FILLERS.contains(&self.word(k)))?;
+        // "Astrid works two weekends and takes ...": the subject of the
+        // step before, its first word.
+        let subject = if COORDINATED.contains(&self.word(subject)) {
+            self.step_start(subject.checked_sub(1)?)
+        } else {
+            subject
+        };
         let is_subject = SUBJECTS.contains(&self.word(subject))
             || ((self.person)(subject) && !possessive(self.text, subject));
         if !is_subject {
@@ -1433,10 +1503,21 @@ impl<'a> Reader<'a> {
         let of_the_load = self.any(&self.load, from, end)
             || self.any_word(SHARING, from, end)
             || self.generic_work(from, end);
-        (excess
+        // The person under strain taking the load itself on, all of it or
+        // not, or others' work ("Astrid takes the launch-week on-call
+        // shifts herself", "Hana absorbs the two leavers' work").
+        let others_work = self.generic_work(from, end)
+            && (from..end).any(|k| {
+                !(self.person)(k) && (possessive(self.text, k) || plural_possessive(self.text, k))
+            });
+        let their_load = self.new_duties
+            && (self.person)(subject)
+            && DUTY_TAKING.contains(&self.word(at))
+            && (self.any(&self.load, from, end) || others_work);
+        ((excess || their_load)
             && of_the_load
             && !self.any_word(RELEASE, from, end)
-            && !self.any(&self.support, from, end))
+            && !(from..end).any(|k| self.support[k] && !self.modifier(k) && !self.how_long(k)))
         .then_some((subject, end))
     }
 
@@ -1598,6 +1679,60 @@ impl<'a> Reader<'a> {
         spans
     }
 
+    /// Where the load is the team's own (a plan), the verb of taking at
+    /// `at` with the work of people away as its object ("ask Beatriz to
+    /// take on the absent colleagues' project reviews", "ask the engineers
+    /// to absorb the work of the two colleagues on leave"), taken on by
+    /// anyone but a hire ([`HIRING`]: "have a contractor absorb the absent
+    /// colleagues' work"): the step, the gap moved onto the team rather
+    /// than covered. The work is theirs by a possessive of people on a
+    /// mention of the load or of a lack, or by "of" after a noun of work.
+    fn others_work(&self, at: usize) -> Option<(usize, usize)> {
+        if self.new_duties || self.not_done(at) {
+            return None;
+        }
+        let particle = TAKING_PARTICLES.contains(&self.word(at + 1));
+        let from = at + 1 + usize::from(particle);
+        let end = self.object_end(from);
+        let work_of =
+            |k: usize| (from..k).any(|j| self.word(j + 1) == "of" && self.generic_work(j, j + 1));
+        // "the absent colleagues' reviews": people's, not "the incidents'
+        // causes".
+        let peoples = |last: usize| {
+            (possessive(self.text, last) || plural_possessive(self.text, last))
+                && PEOPLE.contains(&self.word(last))
+        };
+        let theirs = (from..end).any(|k| {
+            self.mention_end[k].is_some_and(|e| work_of(k) || peoples(e.saturating_sub(1)))
+        });
+        if !theirs {
+            return None;
+        }
+        let start = self.step_start(at);
+        // Someone takes it: asked to ("ask the engineers to absorb"), or
+        // people or a name as the subject ("the team absorbs", "Beatriz
+        // takes on"); "arrange cover for the absent colleagues' work" and
+        // "document who covers their duties" give it to no one.
+        let asked = (start..at).any(|k| ASKED.contains(&self.word(k)));
+        let subject = (at.saturating_sub(SUBJECT_REACH + 1)..at)
+            .rev()
+            .filter(|&k| k >= start)
+            .find(|&k| !SUBJECT_FILLERS.contains(&self.word(k)) && !EXCESS.contains(&self.word(k)));
+        let taken = asked
+            || subject.is_some_and(|k| {
+                PEOPLE.contains(&self.word(k))
+                    || matches!(self.word(k), "team" | "they" | "he" | "she")
+                    || starts_upper(self.text, k)
+            });
+        let step_end = self.step_end(at).max(end);
+        let hired = self
+            .text
+            .mentions(HIRING)
+            .iter()
+            .any(|(s, _)| (start..step_end).contains(s));
+        (taken && !hired).then_some((start, end))
+    }
+
     /// "give her the escalations", "hand Anton a third colleague's work",
     /// "route every page to him"; not "hand Anton's extra work to a
     /// contractor".
@@ -1713,9 +1848,10 @@ impl<'a> Reader<'a> {
             let w = self.word(k);
             // ", which should help with the caregiving strain", "to
             // reduce her on-call fatigue": the aim after it.
-            // ", covering all the weekend shifts": more of the same.
+            // ", covering all the weekend shifts", "- owning the release
+            // checklist will force him to learn": more of the same.
             let aim = ((w == "which" || (TAKING.contains(&w) && w.ends_with("ing")))
-                && self.text.gap(k).contains(','))
+                && self.text.gap(k).contains(CLAUSE_BREAKS))
                 || (w == "to" && AIMS.contains(&self.word(k + 1)))
                 || (w == "in" && self.word(k + 1) == "order");
             if aim || (REASONS.contains(&w) && !(w == "as" && self.word(k + 1) == "well")) {
@@ -1814,7 +1950,8 @@ const WORKING: &[&str] = &[
 const TARGETS: &[&str] = &["to", "into", "onto", "until", "till", "for"];
 
 /// Words between a verb or an item and the time it is set in: "on
-/// Saturdays", "each evening", "through the weekend", "until 8pm".
+/// Saturdays", "each evening", "through the weekend", "until 8pm", "both
+/// weekends", "the next two weekends" (a number in words read too).
 const TIME_LINKS: &[&str] = &[
     "on",
     "at",
@@ -1837,6 +1974,10 @@ const TIME_LINKS: &[&str] = &[
     "all",
     "behind",
     "back",
+    "both",
+    "next",
+    "coming",
+    "following",
 ];
 
 /// Words an item of work set in an evening or a weekend may hold that
@@ -2037,6 +2178,11 @@ impl<'a> OutOfHours<'a> {
             }
             after += 1;
         }
+        // "defers non-essential work -> overtime comes down": the
+        // outcome after an arrow is no time the work is set in.
+        if (at + 1..=after).any(|k| self.text.gap(k).contains(['\u{2192}', '>'])) {
+            return false;
+        }
         let done = matches!(self.word(at), "do" | "does" | "doing");
         matches!(self.word(after), "overtime")
             || (!done && self.word(after) == "late")
@@ -2073,7 +2219,8 @@ impl<'a> OutOfHours<'a> {
                 return self.ends_its_phrase(end);
             }
             let w = self.word(k);
-            if !(TIME_LINKS.contains(&w) || w.bytes().all(|b| b.is_ascii_digit())) {
+            let number = w.bytes().all(|b| b.is_ascii_digit()) || number_word(w).is_some();
+            if !(TIME_LINKS.contains(&w) || number) {
                 return false;
             }
             k += 1;
@@ -2121,6 +2268,18 @@ fn clock_time_out_of_hours(text: &Text, at: usize) -> Option<usize> {
         _ => (18..=23).contains(&hour),
     };
     late.then_some(end)
+}
+
+/// Whether the word at `at` is a plural written as a possessive, its
+/// apostrophe after the word: "the absent colleagues' reviews".
+fn plural_possessive(text: &Text, at: usize) -> bool {
+    text.words.get(at).is_some_and(|w| {
+        w.text.ends_with('s')
+            && text
+                .source
+                .get(w.end..)
+                .is_some_and(|rest| rest.starts_with(['\'', '\u{2019}']))
+    })
 }
 
 /// Whether the word at `at` is written as a possessive ("Anton's").
@@ -2526,6 +2685,74 @@ mod tests {
                 marked(action, load, lacks).is_empty(),
                 "{action}: {:?}",
                 marked(action, load, lacks)
+            );
+        }
+    }
+
+    #[test]
+    fn the_absent_colleagues_work_taken_on_by_the_team_worsens_a_plan() {
+        // play-it41 row 65: the gap moved onto the team, not covered.
+        const STAFFING: &[&str] = &["absent colleague*", "long term leave", "cover"];
+        let plan_marks = |action: &str| {
+            let text = Text::new(action);
+            let lacks = text.mentions(STAFFING);
+            let person = |_: usize| false;
+            let marks = worsened(
+                &text,
+                &Load {
+                    load: &[],
+                    lacks: &lacks,
+                    person: &person,
+                    new_duties: false,
+                },
+            );
+            lacks.iter().filter(|(s, _)| marks[*s]).count()
+        };
+        for action in [
+            "Mehmet asks Beatriz to take on the absent colleagues' project reviews.",
+            "Malik asks the remaining engineers to each pick up an extra 3 hours a week to \
+             absorb the work of the two colleagues on long-term leave.",
+            "Have the team absorb the absent colleagues' tickets.",
+            "Ask the senior engineers to cover the work of the colleagues on long-term leave.",
+            "Ask each engineer to handle the absent colleagues' queue between them.",
+            "Ask the two leads to take over the absent colleagues' on-call shifts.",
+        ] {
+            assert_eq!(plan_marks(action), 1, "{action}");
+        }
+        for action in [
+            "Hire a contractor to absorb the absent colleagues' work.",
+            "Bring in a contractor so the team stops absorbing the absent colleagues' work.",
+            "Have an agency contractor take on the absent colleagues' project reviews.",
+            "Backfill the colleagues on long-term leave with two contractors.",
+            "Ask Beatriz to run a review of the absent colleagues' handover notes with the \
+             contractor.",
+            "Ask the team to take on one incident fix each.",
+            "Hana arranges cover for the three absent colleagues' work.",
+            "Ebru agrees interim cover for both absent colleagues' work.",
+            "Thandiwe documents who covers each absent colleague's duties.",
+        ] {
+            assert_eq!(plan_marks(action), 0, "{action}");
+        }
+    }
+
+    #[test]
+    fn work_before_an_outcome_arrow_is_no_overtime() {
+        // p3 row 8: the outcome after the arrow is no time work is set in.
+        for action in [
+            "Zoltan drops or defers non-essential work \u{2192} overtime starts coming down.",
+            "Zoltan defers non-essential work -> overtime comes down.",
+        ] {
+            assert!(out_of_hours_work(&Text::new(action)).is_empty(), "{action}");
+        }
+        for action in [
+            "Ask everyone to work overtime \u{2192} the backlog comes down.",
+            "Astrid works the next two weekends.",
+            "Astrid works both weekends until the launch ships.",
+            "Astrid works the coming three weekends.",
+        ] {
+            assert!(
+                !out_of_hours_work(&Text::new(action)).is_empty(),
+                "{action}"
             );
         }
     }

@@ -200,6 +200,22 @@ pub const MEANS: &[&str] = &[
     "restructures",
 ];
 
+/// Words of hiring, the head of engineering's means ("hiring and
+/// contractors" in the roster): who takes work on through them is no one
+/// of the team.
+pub(crate) const HIRING: &[&str] = &[
+    "contractor*",
+    "hire",
+    "hires",
+    "hired",
+    "hiring",
+    "recruit*",
+    "backfill*",
+    "headcount",
+    "outsourc*",
+    "freelanc*",
+];
+
 /// The [`MEANS`] words that name who does the work ("a contractor sprint"),
 /// not what the work is done to.
 const AGENTS: &[&str] = &["contractor*"];

@@ -660,6 +660,9 @@ const DISCLOSING: &[&str] = &[
     "let",
     "lets",
     "letting",
+    // "loop the on-call group in on her panic attacks", "keep the team in
+    // the loop about them".
+    "loop*",
 ];
 
 /// What a person keeps private: their health, sleep and state of mind.
@@ -762,6 +765,7 @@ const GROUPS: &[&str] = &[
     "squad",
     "office",
     "slack",
+    "crew",
 ];
 
 /// A person's line manager, to whom their health is no more to be told
@@ -876,12 +880,72 @@ const CONSENT: &[&str] = &[
     "asking them first",
 ];
 
-/// How many words a disclosure may span from its verb.
+/// How many words a disclosure may span from its verb; who it goes to
+/// after "to" or "with" may stand further, after what is passed on
+/// ("forward Mariam's notes of the conversation, including the panic
+/// attacks and the burden comments, to the on-call group").
 const DISCLOSURE_REACH: usize = 18;
 
+/// Words before the group a matter goes to, after what is passed on.
+const TO_WHOM: &[&str] = &["to", "with"];
+
+/// Words before a verb of disclosing that make it passive, its group
+/// before it: "the on-call group is told about her panic attacks".
+const PASSIVE: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "gets", "get", "got",
+];
+
+/// Words of consent that also agree or approve something else ("agree a
+/// safety plan together", "approve the contractor budget"): consent only
+/// with no object of their own ("if she agrees", "she agrees to it",
+/// "agreed with her first"), or as a noun that is someone's ("with her
+/// agreement").
+const AGREEING: &[&str] = &["agree*", "approv*"];
+
+/// Words after a word of [`AGREEING`] that keep it consent: "agrees to
+/// it", "agreed with her", "agrees that the team may know", "agrees
+/// first".
+const CONSENT_AFTER: &[&str] = &["to", "with", "that", "first"];
+
+/// The first words of the mentions of consent in `text` ([`CONSENT`]),
+/// read as the person's consent, not an agreement to something else
+/// ([`AGREEING`]).
+fn consents(text: &Text) -> Vec<usize> {
+    let word = |k: usize| text.words.get(k).map_or("", |w| w.text.as_str());
+    let agreeing: BTreeSet<usize> =
+        crate::order::set_of(text.mentions(AGREEING).into_iter().map(|(s, _)| s));
+    text.mentions(CONSENT)
+        .into_iter()
+        .map(|(s, _)| s)
+        .filter(|&c| {
+            if !agreeing.contains(&c) {
+                return true;
+            }
+            let clause = text.words[c].clause;
+            let before = c.checked_sub(1).map_or("", word);
+            let noun = matches!(word(c), "agreement" | "approval");
+            let owned = matches!(before, "his" | "her" | "their" | "with" | "without")
+                || c.checked_sub(1).is_some_and(|k| {
+                    crate::it_mental_health::reading::direction::possessive(text, k)
+                });
+            let bare = text.words.get(c + 1).is_none_or(|w| w.clause != clause)
+                || CONSENT_AFTER.contains(&word(c + 1));
+            if noun {
+                owned
+            } else {
+                bare || matches!(before, "he" | "she" | "they")
+            }
+        })
+        .collect()
+}
+
 /// Where `text` passes a person's private matter on to a group or their
-/// manager without their consent: a [`DISCLOSING`] verb followed, before
-/// its purpose or reason, by a group ([`GROUPS`]) or a manager
+/// manager without their consent ([`consents`]: "agree a safety plan" is
+/// none): a [`DISCLOSING`] verb, whatever it is ("forward", "brief",
+/// "loop in"), followed, before its purpose or reason, by a group
+/// ([`GROUPS`]; after "to" or "with" past a long account of what is
+/// passed on, before the verb when told in the passive or "kept in the
+/// loop") or a manager
 /// ([`MANAGERS`]: "tell her line manager that Amara has been having
 /// panic attacks") and the person's own health, sleep or
 /// state of mind ("his sleep problems", "Tatiana's panic attacks", "that
@@ -899,7 +963,7 @@ fn disclosures(text: &Text) -> impl Iterator<Item = usize> + '_ {
             .chain(text.mentions(MANAGERS))
             .map(|(s, _)| s),
     );
-    let consent: Vec<usize> = text.mentions(CONSENT).into_iter().map(|(s, _)| s).collect();
+    let consent = consents(text);
     let word = move |k: usize| text.words.get(k).map_or("", |w| w.text.as_str());
     verbs.into_iter().filter_map(move |(at, end)| {
         let sentence = text.words[at].sentence;
@@ -929,7 +993,26 @@ fn disclosures(text: &Text) -> impl Iterator<Item = usize> + '_ {
         let what_said = (end..reach).any(|k| {
             word(k) == "what" && (k + 2..k + 4).any(|j| j < reach && SAID.contains(&word(j)))
         });
-        let to_group = (end..reach).any(|k| groups.contains(&k));
+        // Who it goes to: a group in reach; after "to" or "with" past a
+        // long account of what is passed on, up to its purpose; or, told
+        // in the passive or kept "in the loop", before the verb.
+        let account_end = (end..text.len())
+            .take_while(|k| {
+                text.words[*k].sentence == sentence && !DISCLOSURE_ENDS.contains(&word(*k))
+            })
+            .last()
+            .map_or(end, |k| k + 1);
+        let after_to = |k: usize| (k.saturating_sub(4)..k).any(|j| TO_WHOM.contains(&word(j)));
+        let clause = text.words[at].clause;
+        let told_before =
+            (at >= 1 && PASSIVE.contains(&word(at - 1))) || word(at).starts_with("loop");
+        let to_group = (end..reach).any(|k| groups.contains(&k))
+            || (reach..account_end).any(|k| groups.contains(&k) && after_to(k))
+            || (told_before
+                && (0..at)
+                    .rev()
+                    .take_while(|k| text.words[*k].clause == clause)
+                    .any(|k| groups.contains(&k)));
         let consented = consent.iter().any(|&c| {
             text.words[c].sentence == sentence
                 && !(c.saturating_sub(2)..c).any(|k| matches!(word(k), "without" | "no" | "not"))
@@ -1133,7 +1216,7 @@ fn records_passed_on(text: &Text) -> impl Iterator<Item = usize> + '_ {
     } else {
         crate::order::set_of(text.mentions(KEPT).into_iter().map(|(s, _)| s))
     };
-    let consent: Vec<usize> = text.mentions(CONSENT).into_iter().map(|(s, _)| s).collect();
+    let consent = consents(text);
     let word = move |k: usize| text.words.get(k).map_or("", |w| w.text.as_str());
     records.into_iter().filter_map(move |(s, e)| {
         let sentence = text.words[s].sentence;

@@ -1130,15 +1130,6 @@ const CUE_REACH: usize = 3;
 /// deadline - 24h: ... - 2 weeks: ...").
 fn at_field_position(text: &Text, at: usize) -> bool {
     let from = text.sentence_start(at);
-    if at - from <= CUE_REACH {
-        return true;
-    }
-    let separated = (at.saturating_sub(CUE_REACH).max(from + 1)..=at).any(|k| {
-        let gap = text.gap(k);
-        [" - ", " \u{2013} ", " \u{2014} ", "|"]
-            .iter()
-            .any(|sep| gap.contains(sep))
-    });
     // A colon among the next few words' gaps (words hold none).
     let title_end = text
         .words
@@ -1148,6 +1139,18 @@ fn at_field_position(text: &Text, at: usize) -> bool {
         .source
         .get(text.words[at].end..title_end)
         .is_some_and(|title| title.contains(':'));
+    // Past another field's title, a cue is that field's content unless
+    // titled itself: "Main stressor: Being two weeks into a new role".
+    let in_a_field = (from + 1..=at).any(|k| text.gap(k).contains(':'));
+    if at - from <= CUE_REACH {
+        return !in_a_field || titled;
+    }
+    let separated = (at.saturating_sub(CUE_REACH).max(from + 1)..=at).any(|k| {
+        let gap = text.gap(k);
+        [" - ", " \u{2013} ", " \u{2014} ", "|"]
+            .iter()
+            .any(|sep| gap.contains(sep))
+    });
     separated && titled
 }
 
