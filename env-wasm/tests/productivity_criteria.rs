@@ -333,10 +333,51 @@ fn label_tables() -> Table {
                     )),
                 )
             }),
+            // A correction marker behind the label it gives (pr27-X1);
+            // "actually" opening an assertion corrects nothing.
+            ("Y, X actually", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{}, {} actually", other_label(&l(c)), l(c))),
+                )
+            }),
+            ("Y \u{2014} no, X actually", |c| {
+                c.with(
+                    "label",
+                    json!(format!(
+                        "{} \u{2014} no, {} actually",
+                        other_label(&l(c)),
+                        l(c)
+                    )),
+                )
+            }),
+            ("X \u{2014} actually important, reply today", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{} \u{2014} actually important, reply today", l(c))),
+                )
+            }),
         ],
         fail: vec![
             ("another label", |c| {
                 c.with("label", json!(other_label(&l(c))))
+            }),
+            // The player's (pr27-X1: "spam, personal actually").
+            ("X, Y actually", |c| {
+                c.with(
+                    "label",
+                    json!(format!("{}, {} actually", l(c), other_label(&l(c)))),
+                )
+            }),
+            ("X \u{2014} well, Y actually", |c| {
+                c.with(
+                    "label",
+                    json!(format!(
+                        "{} \u{2014} well, {} actually",
+                        l(c),
+                        other_label(&l(c))
+                    )),
+                )
             }),
             ("X or Y", |c| {
                 c.with(
@@ -746,10 +787,118 @@ fn priority_tables() -> Table {
                     )),
                 )
             }),
+            // A correction marker behind the value it gives (pr27-X1).
+            ("Y, X actually", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, {} actually", other(c), p(c))),
+                )
+            }),
+            ("Y \u{2014} well, X actually", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} \u{2014} well, {} actually", other(c), p(c))),
+                )
+            }),
+            ("Y \u{2014} no, X actually", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} \u{2014} no, {} actually", other(c), p(c))),
+                )
+            }),
+            ("Y; X, I mean", |c| {
+                c.with("priority", json!(format!("{}; {}, I mean", other(c), p(c))))
+            }),
+            ("Y... X rather", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}... {} rather", other(c), p(c))),
+                )
+            }),
+            ("Y, X instead", |c| {
+                c.with("priority", json!(format!("{}, {} instead", other(c), p(c))))
+            }),
+            ("Y, X in fact", |c| {
+                c.with("priority", json!(format!("{}, {} in fact", other(c), p(c))))
+            }),
+            ("Y, it's X actually, as the policy reads", |c| {
+                c.with(
+                    "priority",
+                    json!(format!(
+                        "{}, it's {} actually, as the policy reads",
+                        other(c),
+                        p(c)
+                    )),
+                )
+            }),
+            // "actually" opening an assertion, or behind no value, corrects
+            // nothing.
+            ("X (actually pressing)", |c| {
+                c.with("priority", json!(format!("{} (actually pressing)", p(c))))
+            }),
+            ("X, pressing actually", |c| {
+                c.with("priority", json!(format!("{}, pressing actually", p(c))))
+            }),
+            ("X, the policy's reading actually", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, the policy's reading actually", p(c))),
+                )
+            }),
         ],
         fail: vec![
             // A self-correction away from the right value loses it, as
-            // does the writer arguing for another (pr25-X1).
+            // does the writer arguing for another (pr25-X1), the marker
+            // behind the value too (pr27-X1).
+            ("X, Y actually", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, {} actually", p(c), other(c))),
+                )
+            }),
+            ("X \u{2014} well, Y actually", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} \u{2014} well, {} actually", p(c), other(c))),
+                )
+            }),
+            ("X; Y, I mean", |c| {
+                c.with("priority", json!(format!("{}; {}, I mean", p(c), other(c))))
+            }),
+            ("X... Y rather", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}... {} rather", p(c), other(c))),
+                )
+            }),
+            ("X, Y instead", |c| {
+                c.with("priority", json!(format!("{}, {} instead", p(c), other(c))))
+            }),
+            // Near misses: behind the marker a hedge or a denied value.
+            ("Y, maybe X actually", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, maybe {} actually", other(c), p(c))),
+                )
+            }),
+            ("Y, X or Y actually", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, {} or {} actually", other(c), p(c), other(c))),
+                )
+            }),
+            ("Y, not X actually", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, not {} actually", other(c), p(c))),
+                )
+            }),
+            ("Y, X actually, or Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, {} actually, or {}", other(c), p(c), other(c))),
+                )
+            }),
             ("X, actually Y", |c| {
                 c.with(
                     "priority",
@@ -1036,8 +1185,54 @@ fn reply_tables() -> Table {
             ("this one (really)", |c| {
                 say(c, json!("yes (really)"), json!("no (really)"))
             }),
+            // A correction marker behind the value it gives (pr27-X1).
+            ("the other, this one actually", |c| {
+                say(c, json!("no, yes actually"), json!("yes, no actually"))
+            }),
+            ("the other \u{2014} well, this one actually", |c| {
+                say(
+                    c,
+                    json!("no \u{2014} well, yes actually"),
+                    json!("yes \u{2014} well, no actually"),
+                )
+            }),
+            ("the other \u{2014} well, this one in words actually", |c| {
+                say(
+                    c,
+                    json!("no \u{2014} well, needs a reply actually"),
+                    json!("yes \u{2014} well, no reply actually"),
+                )
+            }),
+            ("the other; this one, I mean", |c| {
+                say(c, json!("no; yes, I mean"), json!("yes; no, I mean"))
+            }),
+            ("this one, this one actually", |c| {
+                say(c, json!("yes, yes actually"), json!("no, no actually"))
+            }),
         ],
         fail: vec![
+            // The player's (pr27-X1: "yes \u{2014} well, no actually",
+            // "yes \u{2014} well, no reply actually").
+            ("this one \u{2014} well, the other actually", |c| {
+                say(
+                    c,
+                    json!("yes \u{2014} well, no actually"),
+                    json!("no \u{2014} well, yes actually"),
+                )
+            }),
+            ("this one \u{2014} well, the other in words actually", |c| {
+                say(
+                    c,
+                    json!("yes \u{2014} well, no reply actually"),
+                    json!("no \u{2014} well, needs a reply actually"),
+                )
+            }),
+            ("this one, the other actually", |c| {
+                say(c, json!("yes, no actually"), json!("no, yes actually"))
+            }),
+            ("this one... the other rather", |c| {
+                say(c, json!("yes... no rather"), json!("no... yes rather"))
+            }),
             // A self-correction away from the right value, or the
             // writer concluding the other (pr25-X1).
             ("this one, actually the other", |c| {
@@ -2585,8 +2780,41 @@ fn room_tables() -> Table {
             ("X, actually", |c| {
                 c.with("room", json!(format!("{}, actually", room(c))))
             }),
+            // A correction marker behind the room it gives (pr27-X1);
+            // behind no room it corrects nothing.
+            ("U, X actually", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, {} actually", unusable(c)?, room(c))),
+                )
+            }),
+            ("U... the X room rather", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}... the {} room rather", unusable(c)?, room(c))),
+                )
+            }),
+            ("X, the bigger one actually", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, the bigger one actually", room(c))),
+                )
+            }),
         ],
         fail: vec![
+            // The player's (pr27-X1: "Harbor, Quartz actually").
+            ("X, U actually", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, {} actually", room(c), unusable(c)?)),
+                )
+            }),
+            ("X \u{2014} no, U instead", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} \u{2014} no, {} instead", room(c), unusable(c)?)),
+                )
+            }),
             // A self-correction to the unusable room, or the writer
             // saying it is where the meeting should go (pr25-X1).
             ("X, actually U", |c| {
@@ -2946,8 +3174,34 @@ fn valid_rows_tables() -> Table {
             ("the count, actually", |c| {
                 c.with("valid_rows", json!(format!("{}, actually", n(c))))
             }),
+            // A correction marker behind the count it gives (pr27-X1).
+            ("one more, the count actually", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, {} actually", n(c) + 1, n(c))),
+                )
+            }),
+            ("two more; the count, I mean", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}; {}, I mean", n(c) + 2, n(c))),
+                )
+            }),
         ],
         fail: vec![
+            // The player's (pr27-X1: "5, 6 actually").
+            ("the count, one more actually", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, {} actually", n(c), n(c) + 1)),
+                )
+            }),
+            ("the count \u{2014} no, one more in fact", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{} \u{2014} no, {} in fact", n(c), n(c) + 1)),
+                )
+            }),
             // A self-correction away from the count (pr25-X1).
             ("the count, actually one more", |c| {
                 c.with(

@@ -472,11 +472,6 @@ const PR27_C1_CONDITION: &str = "C pr27-C1: \"4655.75, but 5930.46 if l488 is ke
                                  email instruction says of its fields; the cleaning and calendar \
                                  instructions do not state that grammar yet (a change of their \
                                  text, and of the determinism digest, settles it)";
-const PR27_X1_TRAILING: &str = "X pr27-X1: a self-correction with \"actually\" after the new \
-                                value (\"spam, personal actually\", \"high \u{2014} well, normal \
-                                actually\", \"5, 6 actually\") keeps the first value: only \
-                                \"actually\" before the value corrects (fix-pr28's readers)";
-
 /// Wrong answers that kept points they should have lost (the player's
 /// class X), as (corpus, line, class): open exploits, held to their
 /// recorded score so that closing one is noticed; every other X row must
@@ -484,16 +479,11 @@ const PR27_X1_TRAILING: &str = "X pr27-X1: a self-correction with \"actually\" a
 /// line 130, and play-pr26's self-corrections inside a list item and after
 /// "in fact", p43 lines 64, 69, 71 and 74, lose their points since: one
 /// reader of corrections for every field, a list item's removal read by
-/// what the list is.)
-const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
-    ("productivity-p44", 108, PR27_X1_TRAILING),
-    ("productivity-p44", 120, PR27_X1_TRAILING),
-    ("productivity-p44", 121, PR27_X1_TRAILING),
-    ("productivity-p44", 127, PR27_X1_TRAILING),
-    ("productivity-p44", 135, PR27_X1_TRAILING),
-    ("productivity-p44", 136, PR27_X1_TRAILING),
-    ("productivity-p44", 142, PR27_X1_TRAILING),
-];
+/// what the list is; so do play-pr27's corrections with the marker behind
+/// the new value, "spam, personal actually", "yes \u{2014} well, no
+/// actually", "5, 6 actually", p44 lines 108, 120, 121, 127, 135, 136 and
+/// 142.)
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[];
 
 /// Rows the player classed X that keep what set scoring gives by design,
 /// as (corpus, line, why): a set padded with every id keeps the F1 of that

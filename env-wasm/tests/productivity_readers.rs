@@ -3344,6 +3344,73 @@ fn pr26_a_self_correction_inside_one_id_or_email_is_the_corrected_value() {
 }
 
 #[test]
+fn pr27_a_correction_marker_behind_the_value_inside_one_item() {
+    let pass: &[Row] = &[
+        ("a duplicate 'Y, X actually' (Y kept, no duplicate)", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{other}, {x} actually")))
+            })
+        }),
+        ("a duplicate 'zz999 (X actually)'", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!(
+                    "{NO_SUCH_ID} ({x} actually)"
+                )))
+            })
+        }),
+        (
+            "a retained id 'zz999 \u{2014} no, X actually' in its place",
+            |a| {
+                list_as(a, "retained_ids", |r| {
+                    json!(one_item_as(r, r.len() / 2, |x| format!(
+                        "{NO_SUCH_ID} \u{2014} no, {x} actually"
+                    )))
+                })
+            },
+        ),
+        ("every duplicate 'zz999; X, I mean'", |a| {
+            each_item_as(a, "duplicate_ids", |x, _| {
+                format!("{NO_SUCH_ID}; {x}, I mean")
+            })
+        }),
+        // What describes the value behind a marker corrects nothing.
+        ("a duplicate 'X (a repeat actually)'", |a| {
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{x} (a repeat actually)")))
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("a duplicate 'X, Y actually' (Y kept, no duplicate)", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{x}, {other} actually")))
+            })
+        }),
+        ("a duplicate 'X (Y rather)'", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{x} ({other} rather)")))
+            })
+        }),
+        // Near misses: a value behind the marker in doubt stays unread.
+        ("a duplicate 'X (maybe Y actually)'", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!(
+                    "{x} (maybe {other} actually)"
+                )))
+            })
+        }),
+    ];
+    println!(
+        "cleaning rows graded: {}",
+        run("hard", &[2, 3, 4, 5], pass, fail)
+    );
+}
+
+#[test]
 fn pr26_a_self_correction_inside_one_participant_is_the_corrected_person() {
     let pass: &[BookedRow] = &[
         ("'U (actually X)', U uninvited", |c| {

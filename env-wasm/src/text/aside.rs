@@ -35,9 +35,9 @@
 //! an obligation ("Quartz, though Meadow is the room we should use").
 //!
 //! A self-correction is read before all this: "low, actually high", "13,
-//! but really 14", "Quartz (should be Meadow)" state the value after the
-//! correction, read with what follows it as its asides (the `correction`
-//! module says which phrases correct).
+//! but really 14", "Quartz (should be Meadow)", "spam, personal actually"
+//! state the corrected value, read with what follows it as its asides
+//! (the `correction` module says which phrases correct).
 //!
 //! [`head_choice`] reads fields whose values are single words (labels,
 //! priorities, rooms) word by word, with the shared negation scope;
@@ -47,7 +47,7 @@
 
 use super::OneValue;
 use super::accepted::{accepted_too, every_option_accepted, without_additive};
-use super::correction::corrected_from;
+use super::correction::corrected_readings;
 pub(crate) use super::correction::{BREAK_CHARS, spaced_dash};
 use super::hedge::{HEDGES, OTHERWISE, WINDOW, assigned, clause_before, compared, counterfactual};
 use super::negation::negated;
@@ -158,11 +158,11 @@ pub fn head_choice<T: Ord + Clone>(
 ) -> OneValue<T> {
     // A self-correction gives the value after it ("low, actually high"):
     // the last one that reads, each read with what follows it as asides.
-    let corrected = corrected_from(source)
+    let corrected = corrected_readings(source)
         .into_iter()
         .rev()
         .take(MOST_CORRECTIONS)
-        .map(|at| choice_as_written(&source[at..], &value_of, filler))
+        .map(|read| choice_as_written(&read, &value_of, filler))
         .find(|read| *read != OneValue::Missing);
     corrected.unwrap_or_else(|| choice_as_written(source, &value_of, filler))
 }
@@ -1283,11 +1283,11 @@ fn rejects_values<T>(words: &[&str], read: &impl Fn(&str) -> Option<T>) -> bool 
 /// unless an aside offers another value (see the module doc). With no such
 /// head, the whole text as `read` reads it, its brackets read as asides.
 pub fn head_value<T: PartialEq>(source: &str, read: impl Fn(&str) -> Option<T>) -> Option<T> {
-    let corrected = corrected_from(source)
+    let corrected = corrected_readings(source)
         .into_iter()
         .rev()
         .take(MOST_CORRECTIONS)
-        .find_map(|at| value_after_correction(&source[at..], &read));
+        .find_map(|rest| value_after_correction(&rest, &read));
     if corrected.is_some() {
         return corrected;
     }
@@ -1327,7 +1327,7 @@ pub fn head_value<T: PartialEq>(source: &str, read: impl Fn(&str) -> Option<T>) 
 }
 
 /// The value a self-correction gives, `rest` being what follows it
-/// ([`corrected_from`]): the value standing first in it, alone up to the
+/// ([`corrected_readings`]): the value standing first in it, alone up to the
 /// first place a head may end ("high since ...", "14)", "Meadow, the
 /// bigger one"), read with its asides as any head is; `None` when
 /// anything else stands first ("the bigger room", "13:45 would suit

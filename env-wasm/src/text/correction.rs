@@ -6,9 +6,10 @@
 //! as surely as "low, actually high" reads as high.
 //!
 //! This is the one reader of them ([`corrections`], with one list of
-//! markers, [`CORRECTIONS`]): the asides of a short field
-//! ([`crate::text::aside`] tries each correction before the value it
-//! corrects, from [`corrected_from`]), a one-value field of free text (a
+//! markers, [`CORRECTIONS`], and one of those that correct from behind,
+//! [`TRAILING`]): the asides of a short field ([`crate::text::aside`]
+//! tries each correction before the value it corrects, from
+//! [`corrected_readings`]), a one-value field of free text (a
 //! severity or a tier: `hedge::corrected_from` withdraws every value
 //! before the corrected one) and an item of a list
 //! ([`crate::text::list_aside`]: "i705, actually o960", "Arjun (actually
@@ -27,6 +28,17 @@
 //! "Really" under a denial ("low, not really high") is no correction, and
 //! neither is "should be" with a subject ("low, but it should be high"):
 //! that argues against the value, a hedge the asides read.
+//!
+//! A few markers correct from behind as well, ending the clause of the
+//! value they give (play-pr27 X1): "spam, personal actually", "yes \u{2014}
+//! well, no actually", "low; high, I mean", "Harbor... Quartz rather".
+//! The value is then the whole clause before the marker (after lead
+//! clauses, "well,"), and the field reads it alone: "work \u{2014}
+//! actually important" (the marker opens what follows), "yes, actually"
+//! (nothing before the clause) and "high, the VIP rule actually" (no
+//! value) correct nothing.
+
+use std::borrow::Cow;
 
 /// Punctuation that ends a value and opens an aside (a dash counts only
 /// between spaces: inside a word it joins, before a number it signs).
@@ -74,6 +86,22 @@ const CORRECTIONS: &[&[&str]] = &[
     &["that", "should", "be"],
 ];
 
+/// The markers that correct from behind, after the value they give and
+/// ending its clause: "spam, personal actually", "low; high, I mean",
+/// "Harbor... Quartz rather", "13, 14 instead".
+const TRAILING: &[&[&str]] = &[
+    &["actually"],
+    &["in", "fact"],
+    &["i", "mean"],
+    &["i", "meant"],
+    &["rather"],
+    &["instead"],
+];
+
+/// The most words a value corrected from behind holds ("Tuesday 20
+/// October 2026", "amara fischer @x.example"), so reading stays linear.
+const MOST_TRAILED_WORDS: usize = 6;
+
 /// Words that may lead into a correction without changing it: "but
 /// really 14", "sorry, I mean high", "no wait, actually Meadow".
 const LEADS: &[&str] = &[
@@ -104,8 +132,21 @@ const RESTATING: &[&[&str]] = &[
 pub(crate) struct Correction {
     /// The word that opens the correction.
     pub(crate) opening: usize,
-    /// The first word after the marker and its restating words.
+    /// The first word after the marker and its restating words; for a
+    /// marker behind the value, the value's first word.
     pub(crate) value: usize,
+    /// For a marker behind the value ("personal actually"), where it
+    /// stands; `None` when the marker comes first.
+    pub(crate) trailing: Option<Trailing>,
+}
+
+/// Where a marker behind the value it gives stands, as word indices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Trailing {
+    /// The marker's first word: the value ends before it.
+    pub(crate) marker: usize,
+    /// The first word after the marker (the text's length at its end).
+    pub(crate) after: usize,
 }
 
 /// Whether the gap between two words of a correction parts them as a
@@ -144,8 +185,10 @@ fn matched<'a, W: AsRef<str>>(
 /// is the text before word `k`: a phrase of [`CORRECTIONS`] opening a
 /// clause after a break ([`BREAK_CHARS`], a dash between spaces), after at
 /// most [`MOST_LEADS`] words of [`LEADS`], with a word after it and any
-/// [`RESTATING`] words. Whether a value of the field stands there, and
-/// what the correction then withdraws, is the caller's to read.
+/// [`RESTATING`] words; and a marker of [`TRAILING`] behind its value
+/// (`from_behind`). In order of their values. Whether a value of the
+/// field stands there, and what the correction then withdraws, is the
+/// caller's to read.
 pub(crate) fn corrections<'a, W: AsRef<str>>(
     words: &[W],
     gap: impl Fn(usize) -> &'a str,
@@ -173,10 +216,89 @@ pub(crate) fn corrections<'a, W: AsRef<str>>(
         let after = at + len;
         let value = after + matched(words, after, RESTATING, &gap);
         if value < words.len() && (opening + 1..=value).all(|k| parts_words(gap(k))) {
-            found.push(Correction { opening, value });
+            found.push(Correction {
+                opening,
+                value,
+                trailing: None,
+            });
         }
     }
-    found
+    let behind = (2..words.len())
+        .filter_map(|marker| from_behind(words, marker, &gap))
+        .collect();
+    in_order_of_values(found, behind)
+}
+
+/// Two lists of corrections, each in order of their values, as one in
+/// that order (a merge: linear however many a text holds).
+fn in_order_of_values(first: Vec<Correction>, second: Vec<Correction>) -> Vec<Correction> {
+    let mut out = Vec::with_capacity(first.len() + second.len());
+    let (mut first, mut second) = (first.into_iter().peekable(), second.into_iter().peekable());
+    loop {
+        let from_first = match (first.peek(), second.peek()) {
+            (Some(a), Some(b)) => (a.value, a.opening) <= (b.value, b.opening),
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => return out,
+        };
+        out.extend(match from_first {
+            true => first.next(),
+            false => second.next(),
+        });
+    }
+}
+
+/// Whether `gap` parts two clauses inside a value's text too: a break
+/// ([`BREAK_CHARS`], a dash between spaces) other than a comma, colon or
+/// full stop glued between two words, which a value holds ("15:00",
+/// "1,250", "x.example").
+fn parts_clauses(gap: &str) -> bool {
+    (gap.contains(BREAK_CHARS) || spaced_dash(gap))
+        && !gap.chars().all(|c| matches!(c, ',' | ':' | '.'))
+}
+
+/// The correction whose marker of [`TRAILING`] starts at word `marker`,
+/// behind the value it gives: the marker ends its clause (a break or the
+/// end after it), and the value is the clause before it, at most
+/// [`MOST_TRAILED_WORDS`] words after a break and any [`RESTATING`] words
+/// ("no, it's high actually"). Clauses of lead words alone before it
+/// ("well,", "no wait,") open the correction; the value's own clause
+/// keeps its words ("no reply actually").
+fn from_behind<'a, W: AsRef<str>>(
+    words: &[W],
+    marker: usize,
+    gap: &impl Fn(usize) -> &'a str,
+) -> Option<Correction> {
+    let len = matched(words, marker, TRAILING, gap);
+    let after = marker + len;
+    let ends_clause = after == words.len() || parts_clauses(gap(after));
+    if len == 0 || !ends_clause || !parts_words(gap(marker)) {
+        return None;
+    }
+    // The value's clause starts after the last break before the marker,
+    // with a word before it: the value it corrects.
+    let clause = (1..marker)
+        .rev()
+        .take(MOST_TRAILED_WORDS + 2)
+        .find(|&k| parts_clauses(gap(k)))?;
+    let value = clause + matched(words, clause, RESTATING, gap);
+    if value >= marker || marker - value > MOST_TRAILED_WORDS {
+        return None;
+    }
+    // Clauses of lead words alone before the value's ("well, no
+    // actually"), each after a break of its own, open the correction.
+    let opening = (1..clause)
+        .rev()
+        .take(MOST_LEADS)
+        .take_while(|&k| LEADS.contains(&words[k].as_ref()))
+        .filter(|&k| parts_clauses(gap(k)))
+        .last()
+        .unwrap_or(clause);
+    Some(Correction {
+        opening,
+        value,
+        trailing: Some(Trailing { marker, after }),
+    })
 }
 
 /// A word of `source`: its lower-case text and its byte range.
@@ -238,8 +360,36 @@ pub(crate) struct CorrectionAt {
     pub(crate) opening: usize,
     /// Where the corrected value may start: after the marker and its
     /// restating words, past the marks that may follow them (": high",
-    /// ", high").
+    /// ", high"); for a marker behind the value, the value's start.
     pub(crate) value: usize,
+    /// For a marker behind the value ("personal actually"): where the
+    /// value ends and where the text after the marker resumes.
+    pub(crate) trailing: Option<TrailingAt>,
+}
+
+/// Where a marker behind the value it gives stands, in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TrailingAt {
+    /// Just past the value's last word.
+    pub(crate) value_end: usize,
+    /// Just past the marker: what follows is an aside on the value.
+    pub(crate) resumes: usize,
+}
+
+impl CorrectionAt {
+    /// What the correction gives to read in `source`: the text from its
+    /// value on, without a marker behind the value ("personal actually,
+    /// since ..." reads "personal, since ...").
+    pub(crate) fn reading<'a>(&self, source: &'a str) -> Cow<'a, str> {
+        match self.trailing {
+            None => Cow::Borrowed(&source[self.value..]),
+            Some(at) => Cow::Owned(format!(
+                "{}{}",
+                &source[self.value..at.value_end],
+                &source[at.resumes..]
+            )),
+        }
+    }
 }
 
 /// Every self-correction of `source` ([`corrections`]), in bytes.
@@ -252,42 +402,54 @@ pub(crate) fn corrections_in(source: &str) -> Vec<CorrectionAt> {
     corrections(&words, gap)
         .into_iter()
         .map(|c| {
-            let end = words[c.value - 1].end;
-            let rest = source[end..].trim_start_matches(|c: char| {
-                c.is_whitespace() || matches!(c, ':' | ',' | '-' | '\u{2013}' | '\u{2014}')
-            });
+            let value = match c.trailing {
+                Some(_) => words[c.value].start,
+                None => {
+                    let end = words[c.value - 1].end;
+                    let rest = source[end..].trim_start_matches(|c: char| {
+                        c.is_whitespace() || matches!(c, ':' | ',' | '-' | '\u{2013}' | '\u{2014}')
+                    });
+                    source.len() - rest.len()
+                }
+            };
             CorrectionAt {
                 corrected_end: words[c.opening - 1].end,
                 opening: words[c.opening].start,
-                value: source.len() - rest.len(),
+                value,
+                trailing: c.trailing.map(|t| TrailingAt {
+                    value_end: words[t.marker - 1].end,
+                    resumes: words[t.after - 1].end,
+                }),
             }
         })
         .collect()
 }
 
-/// Where each corrected value may start in `source`, in order: right
+/// What each self-correction of `source` gives to read, in order
+/// ([`CorrectionAt::reading`]): the text from a corrected value on, right
 /// after a correction that opens a clause after the value (see the module
-/// doc), past the marks that may follow it (": high", ", high"). Only
-/// offsets with a letter or digit after them are given.
-pub(crate) fn corrected_from(source: &str) -> Vec<usize> {
-    let mut starts: Vec<usize> = Vec::new();
-    for found in corrections_in(source) {
+/// doc), past the marks that may follow it (": high", ", high"), or a
+/// value corrected from behind and what follows its marker.
+pub(crate) fn corrected_readings(source: &str) -> Vec<Cow<'_, str>> {
+    let mut found: Vec<CorrectionAt> = Vec::new();
+    for at in corrections_in(source) {
         // "sorry, I meant high" opens at "sorry" and at "I": one value.
-        if starts.last() != Some(&found.value) {
-            starts.push(found.value);
+        let same = |last: &CorrectionAt| (last.value, last.trailing) == (at.value, at.trailing);
+        if !found.last().is_some_and(same) {
+            found.push(at);
         }
     }
-    starts
+    found.iter().map(|at| at.reading(source)).collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::corrected_from;
+    use super::corrected_readings;
 
-    fn corrections(source: &str) -> Vec<&str> {
-        corrected_from(source)
+    fn corrections(source: &str) -> Vec<String> {
+        corrected_readings(source)
             .into_iter()
-            .map(|at| &source[at..])
+            .map(|read| read.into_owned())
             .collect()
     }
 
@@ -316,6 +478,22 @@ mod tests {
             ("low. In fact, high", "high"),
             ("i705, actually o960", "o960"),
             ("low, actually this is high", "high"),
+            // A marker behind the value it gives (play-pr27 X1).
+            ("spam, personal actually", "personal"),
+            ("yes \u{2014} well, no actually", "no"),
+            ("yes \u{2014} well, no reply actually", "no reply"),
+            ("low; high, I mean", "high"),
+            ("Harbor... Quartz rather", "Quartz"),
+            ("5, 6 actually", "6"),
+            ("14:00, 15:00 actually", "15:00"),
+            ("13, 14 instead", "14"),
+            ("low, high in fact", "high"),
+            ("high \u{2014} no, it's normal actually", "normal"),
+            ("Arjun (Leila actually), organiser", "Leila), organiser"),
+            (
+                "high, normal actually, since the sender is a VIP",
+                "normal, since the sender is a VIP",
+            ),
         ] {
             assert_eq!(corrections(source), [rest], "{source}");
         }
@@ -340,6 +518,13 @@ mod tests {
             // word of a sentence: an address, a dotted name.
             "a@x.example, actually@y.example",
             "low, actually.high",
+            // A marker behind a clause with nothing before it, glued to
+            // it, or no marker behind.
+            "yes, actually",
+            "personal actually",
+            "5,6 actually",
+            "low, rather than normal",
+            "low, high really",
         ] {
             assert!(corrections(source).is_empty(), "{source}");
         }
@@ -358,13 +543,30 @@ mod tests {
             [
                 super::Correction {
                     opening: 1,
-                    value: 4
+                    value: 4,
+                    trailing: None,
                 },
                 super::Correction {
                     opening: 2,
-                    value: 4
+                    value: 4,
+                    trailing: None,
                 }
             ]
+        );
+        // "Moderate \u{2014} no, High actually": the correction opens at the
+        // lead "no", its value is "High", its marker behind it.
+        let words = ["moderate", "no", "high", "actually"];
+        let gaps = ["", " \u{2014} ", ", ", " "];
+        assert_eq!(
+            super::corrections(&words, |k| gaps[k]),
+            [super::Correction {
+                opening: 1,
+                value: 2,
+                trailing: Some(super::Trailing {
+                    marker: 3,
+                    after: 4
+                }),
+            }]
         );
         let source = "Kofi, Arjun (actually Leila)";
         let at = super::corrections_in(source);

@@ -16,6 +16,7 @@
 
 use std::collections::BTreeSet;
 
+use super::correction::Correction;
 use super::negation::negated;
 use super::words::Text;
 use crate::points::Points;
@@ -496,17 +497,29 @@ pub fn stated<T: Ord + Clone>(text: &Text, mentions: &[Mention<T>]) -> OneValue<
             .iter_mut()
             .for_each(|at| *at = true);
     }
+    // One value corrects nothing: the words need no reading.
+    let found = match mentions.len() {
+        0 | 1 => Vec::new(),
+        _ => super::correction::corrections(&text.words, |k| text.gap(k)),
+    };
+    // A marker behind a value is no noun it modifies ("High, Critical
+    // actually").
+    let marked_behind = |end: usize| {
+        found
+            .iter()
+            .any(|c| c.trailing.is_some_and(|behind| behind.marker == end))
+    };
     let live: Vec<&Mention<T>> = mentions
         .iter()
         .filter(|m| m.start < m.end && m.end <= text.len())
         .filter(|m| !negated(text, m.start, m.end))
-        .filter(|m| !modifies_a_noun(text, &mentioned, m.end))
+        .filter(|m| marked_behind(m.end) || !modifies_a_noun(text, &mentioned, m.end))
         .filter(|m| !compared(text, m.start))
         .collect();
     // What the writer corrects is withdrawn: the reading starts at the
     // corrected value.
     let spans: Vec<(usize, usize)> = live.iter().map(|m| (m.start, m.end)).collect();
-    let corrected = corrected_from(text, &spans);
+    let corrected = corrected_among(text, &spans, &found);
     let live: Vec<&Mention<T>> = live.into_iter().skip(corrected).collect();
     let scale = scale_named(text, &live);
     let live: Vec<&Mention<T>> = live
@@ -543,7 +556,9 @@ const VALUE_NOUNS: &[&str] = &[
 /// "Moderate \u{2014} no, actually High", "Moderate, I mean High",
 /// "Moderate (should be High)", "Moderate, in fact High"), then the
 /// corrected value (after an article at most) ending its clause or
-/// followed by a reason or a value noun. Every value before the corrected
+/// followed by a reason or a value noun; or a marker behind the value,
+/// ending its clause ("Moderate, High actually", "Moderate \u{2014} no,
+/// High actually"). Every value before the corrected
 /// one is withdrawn, so the correction's value is the answer, right or
 /// wrong. A value with more after it ("High (actually Critical starts at
 /// 8)"), a correction that compares ("actually closer to High"), "no"
@@ -555,22 +570,38 @@ pub(crate) fn corrected_from(text: &Text, spans: &[(usize, usize)]) -> usize {
         return 0;
     }
     let found = super::correction::corrections(&text.words, |k| text.gap(k));
+    corrected_among(text, spans, &found)
+}
+
+/// `corrected_from` with the self-corrections of `text` already found.
+fn corrected_among(text: &Text, spans: &[(usize, usize)], found: &[Correction]) -> usize {
+    if spans.len() < 2 {
+        return 0;
+    }
+    let only = |from: usize, to: usize, allowed: &[&str]| {
+        text.words
+            .get(from..to)
+            .is_some_and(|run| run.iter().all(|w| allowed.contains(&w.text.as_str())))
+    };
+    let settled = |b_end: usize| match text.words.get(b_end) {
+        None => true,
+        Some(next) => {
+            next.clause != text.words[b_end - 1].clause
+                || REASONS.contains(&next.text.as_str())
+                || VALUE_NOUNS.contains(&next.text.as_str())
+        }
+    };
     let corrects = |(_, a_end): (usize, usize), (b_start, b_end): (usize, usize)| {
-        let gives = found.iter().any(|c| {
+        found.iter().any(|c| {
             c.opening == a_end
-                && text.words.get(c.value..b_start).is_some_and(|between| {
-                    between.iter().all(|w| ARTICLES.contains(&w.text.as_str()))
-                })
-        });
-        let settled = match text.words.get(b_end) {
-            None => true,
-            Some(next) => {
-                next.clause != text.words[b_end - 1].clause
-                    || REASONS.contains(&next.text.as_str())
-                    || VALUE_NOUNS.contains(&next.text.as_str())
-            }
-        };
-        gives && settled
+                && only(c.value, b_start, ARTICLES)
+                && match c.trailing {
+                    // The marker behind the value ends its clause: only
+                    // value nouns between ("High severity actually").
+                    Some(behind) => only(b_end, behind.marker, VALUE_NOUNS),
+                    None => settled(b_end),
+                }
+        })
     };
     spans
         .windows(2)

@@ -10,9 +10,10 @@
 //!
 //! Self-corrections inside an item are read first ([`with_corrections`]),
 //! by the one reader of them the one-value fields use (the `correction`
-//! module): "i705, actually o960", "Arjun (actually Leila)", "v088 (should
-//! be d552)" are the corrected value (play-pr26 X1), so a correction to a
-//! wrong value loses the right one's credit. A correction that removes the
+//! module): "i705, actually o960", "i705, o960 actually", "Arjun (actually
+//! Leila)", "v088 (should be d552)" are the corrected value (play-pr26
+//! X1, play-pr27 X1), so a correction to a wrong value loses the right
+//! one's credit. A correction that removes the
 //! item ("y310 (should actually be dropped)", play-pr25 X1) is read by
 //! what the list is ([`Listed`]): it takes an item the answer keeps back
 //! off the list, and agrees with a list of what the answer takes out.
@@ -259,14 +260,19 @@ fn corrected(
         return None;
     }
     let rest = &text[at.value..];
-    let given_len = part_len(rest);
+    // A value corrected from behind ends before its marker ("Arjun (Leila
+    // actually)"); one after the marker at the end of its part.
+    let (given_len, resumes) = match at.trailing {
+        Some(behind) => (behind.value_end - at.value, behind.resumes),
+        None => (part_len(rest), at.value + part_len(rest)),
+    };
     let given = rest[..given_len].trim();
     // A correction in brackets ends with them: what follows the closing
     // one is an aside on the corrected value ("Arjun (actually Leila) -
     // organiser").
     let bracketed = text[at.corrected_end..at.opening].contains(['(', '[']);
-    let closes = bracketed && rest[given_len..].starts_with([')', ']']);
-    let tail = &rest[given_len + usize::from(closes)..];
+    let closes = bracketed && text[resumes..].starts_with([')', ']']);
+    let tail = &text[resumes + usize::from(closes)..];
     let head = &text[..start];
     let first = given
         .split_whitespace()
@@ -373,6 +379,15 @@ mod tests {
             ("e415; i705, or rather o960", "e415; o960"),
             ("e415 and i705 (actually o960)", "e415 and o960"),
             ("i705, actually o960, actually t746", "t746"),
+            // A marker behind the value it gives (play-pr27 X1).
+            ("i705, o960 actually", "o960"),
+            ("e415, i705 (o960 actually), t746", "e415, o960, t746"),
+            ("v088 \u{2014} no, d552 actually", "d552"),
+            ("v088; d552, I mean", "d552"),
+            (
+                "v088 (rows 3 and 9 actually)",
+                "v088 (rows 3 and 9 actually)",
+            ),
             // What describes the value corrects nothing.
             (
                 "v088 (actually rows 3 and 9)",

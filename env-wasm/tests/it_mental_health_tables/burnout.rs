@@ -621,6 +621,12 @@ fn burnout_severity_table() {
         "Severity: {Near} (should be {Level})",
         "Severity: {Wrong}... wait, actually it's {Level}.",
         "Severity: {Near}, or rather {Level}, at {points} points.",
+        // A correction marker behind the level it gives (play-pr27 X1);
+        // "actually" opening an assertion corrects nothing.
+        "Severity: {Near}, {Level} actually.",
+        "Severity: {Wrong} \u{2014} well, {Level} actually",
+        "Severity: {Near}; {Level}, I mean, at {points} points.",
+        "Severity: {Level} \u{2014} actually worrying, act this week.",
     ];
     let wrong = [
         "Severity: {Wrong}",
@@ -692,6 +698,11 @@ fn burnout_severity_table() {
         "Severity: {Level} (should be {Near})",
         "Severity: {Near}, actually closer to {Level}",
         "Severity: {Near}, actually, or {Level}",
+        "Severity: {Level}, {Near} actually.",
+        "Severity: {Level} \u{2014} no, {Wrong} actually",
+        // Near misses: behind the marker a hedge or a denied level.
+        "Severity: {Near}, maybe {Level} actually",
+        "Severity: {Near}, not {Level} actually",
     ];
     let seeds = cases(|_| true, 12);
     check(

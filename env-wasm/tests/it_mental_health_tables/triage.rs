@@ -1735,6 +1735,10 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {NearTier} (should be {TIER})",
         "Employee: {name}\nTier: {NearTier} - no, actually {TIER}.",
         "Employee: {name}\nTier: {NearTier}, or rather {TIER}",
+        // A correction marker behind the tier it gives (play-pr27 X1).
+        "Employee: {name}\nTier: {NearTier}, {TIER} actually",
+        "Employee: {name}\nTier: {FarTier} \u{2014} well, {TIER} actually.",
+        "Employee: {name}\nTier: {NearTier}; {TIER}, I mean",
         // A tier considered and set aside beside the one chosen
         // (play-it41 B5).
         "Employee: {name}\nTier: {TIER} \u{2014} I'd nearly put {first} at {NearTier} for the \
@@ -1803,6 +1807,9 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {TIER} \u{2014} no, actually {FarTier}",
         "Employee: {name}\nTier: {TIER} (should be {NearTier})",
         "Employee: {name}\nTier: {TIER}, I mean {NearTier}",
+        "Employee: {name}\nTier: {TIER}, {NearTier} actually",
+        "Employee: {name}\nTier: {TIER} \u{2014} no, {FarTier} actually",
+        "Employee: {name}\nTier: {NearTier}, maybe {TIER} actually",
         // Another tier still offered, however it is weighed (play-it41
         // B5, near misses), or the right one set aside.
         "Employee: {name}\nTier: {TIER}, nearly {NearTier}",
