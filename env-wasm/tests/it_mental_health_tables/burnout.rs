@@ -621,6 +621,12 @@ fn burnout_severity_table() {
         "Severity: {Near} (should be {Level})",
         "Severity: {Wrong}... wait, actually it's {Level}.",
         "Severity: {Near}, or rather {Level}, at {points} points.",
+        // An apology or interjection that retracts corrects too (play-pr31
+        // B1); one that retracts nothing changes nothing.
+        "Severity: {Near}, sorry, {Level}.",
+        "Severity: {Wrong} \u{2014} no wait, {Level}.",
+        "Severity: {Near} (oops, {Level})",
+        "Severity: {Level} (sorry, {first} is clearly struggling)",
     ];
     let wrong = [
         "Severity: {Wrong}",
@@ -692,6 +698,9 @@ fn burnout_severity_table() {
         "Severity: {Level} (should be {Near})",
         "Severity: {Near}, actually closer to {Level}",
         "Severity: {Near}, actually, or {Level}",
+        "Severity: {Level}, sorry, {Near}.",
+        "Severity: {Level} - my mistake, {Wrong}",
+        "Severity: {Near} (sorry, {first} is clearly struggling)",
     ];
     let seeds = cases(|_| true, 12);
     check(

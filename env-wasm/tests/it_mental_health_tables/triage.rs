@@ -1735,6 +1735,10 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {NearTier} (should be {TIER})",
         "Employee: {name}\nTier: {NearTier} - no, actually {TIER}.",
         "Employee: {name}\nTier: {NearTier}, or rather {TIER}",
+        // An apology or interjection that retracts (play-pr31 B1).
+        "Employee: {name}\nTier: {NearTier}, sorry, {TIER}",
+        "Employee: {name}\nTier: {FarTier} - no wait, {TIER}",
+        "Employee: {name}\nTier: {TIER} (sorry, {first} needs support at that level)",
         // A tier considered and set aside beside the one chosen
         // (play-it41 B5).
         "Employee: {name}\nTier: {TIER} \u{2014} I'd nearly put {first} at {NearTier} for the \
@@ -1803,6 +1807,8 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {TIER} \u{2014} no, actually {FarTier}",
         "Employee: {name}\nTier: {TIER} (should be {NearTier})",
         "Employee: {name}\nTier: {TIER}, I mean {NearTier}",
+        "Employee: {name}\nTier: {TIER}, oops, {NearTier}",
+        "Employee: {name}\nTier: {TIER} \u{2014} my mistake, {FarTier}",
         // Another tier still offered, however it is weighed (play-it41
         // B5, near misses), or the right one set aside.
         "Employee: {name}\nTier: {TIER}, nearly {NearTier}",
