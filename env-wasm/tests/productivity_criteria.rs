@@ -760,6 +760,48 @@ fn priority_tables() -> Table {
             ("Y, in fact X", |c| {
                 c.with("priority", json!(format!("{}, in fact {}", other(c), p(c))))
             }),
+            // An apology or interjection that retracts corrects as
+            // "actually" does (pr31-B1); one that retracts nothing changes
+            // nothing.
+            ("Y, sorry, X (the player's)", |c| {
+                c.with("priority", json!(format!("{}, sorry, {}", other(c), p(c))))
+            }),
+            ("Y \u{2014} no wait, X", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} \u{2014} no wait, {}", other(c), p(c))),
+                )
+            }),
+            ("Y, oops, X", |c| {
+                c.with("priority", json!(format!("{}, oops, {}", other(c), p(c))))
+            }),
+            ("Y (whoops, X)", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} (whoops, {})", other(c), p(c))),
+                )
+            }),
+            ("Y; my mistake: X", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}; my mistake: {}", other(c), p(c))),
+                )
+            }),
+            ("Y, wait, no: X", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, wait, no: {}", other(c), p(c))),
+                )
+            }),
+            ("Y, err, X", |c| {
+                c.with("priority", json!(format!("{}, err, {}", other(c), p(c))))
+            }),
+            ("X, sorry for the delay", |c| {
+                c.with("priority", json!(format!("{}, sorry for the delay", p(c))))
+            }),
+            ("X, sorry", |c| {
+                c.with("priority", json!(format!("{}, sorry", p(c))))
+            }),
             ("X, actually", |c| {
                 c.with("priority", json!(format!("{}, actually", p(c))))
             }),
@@ -922,6 +964,43 @@ fn priority_tables() -> Table {
             }),
             ("X, in fact Y", |c| {
                 c.with("priority", json!(format!("{}, in fact {}", p(c), other(c))))
+            }),
+            ("X, sorry, Y", |c| {
+                c.with("priority", json!(format!("{}, sorry, {}", p(c), other(c))))
+            }),
+            ("X - no wait, Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} - no wait, {}", p(c), other(c))),
+                )
+            }),
+            ("X, my bad, Y", |c| {
+                c.with("priority", json!(format!("{}, my bad, {}", p(c), other(c))))
+            }),
+            // An apology that retracts nothing leaves a wrong value wrong.
+            ("sorry for the delay, Y", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("sorry for the delay, {}", other(c))),
+                )
+            }),
+            ("Y, sorry for the delay", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}, sorry for the delay", other(c))),
+                )
+            }),
+            ("Y (sorry, it is the rule's)", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{} (sorry, it is the rule's)", other(c))),
+                )
+            }),
+            ("X; Y, sorry for the noise (two values)", |c| {
+                c.with(
+                    "priority",
+                    json!(format!("{}; {}, sorry for the noise", p(c), other(c))),
+                )
             }),
             ("X; really Y", |c| {
                 c.with("priority", json!(format!("{}; really {}", p(c), other(c))))
@@ -1179,6 +1258,36 @@ fn reply_tables() -> Table {
                     json!("yes, but really no since nothing is asked"),
                 )
             }),
+            // An apology or interjection that retracts (pr31-B1).
+            ("the other, sorry, this one (the player's)", |c| {
+                say(c, json!("no, sorry, yes"), json!("yes, sorry, no"))
+            }),
+            ("the other - no wait, this one (the player's)", |c| {
+                say(c, json!("no - no wait, yes"), json!("yes - no wait, no"))
+            }),
+            ("the other, oops, this one (the player's)", |c| {
+                say(c, json!("no, oops, yes"), json!("yes, oops, no"))
+            }),
+            ("the other, sorry: this one with a reason", |c| {
+                say(
+                    c,
+                    json!("no, sorry: yes, a question is asked"),
+                    json!("yes, sorry: no, it went to a list address"),
+                )
+            }),
+            ("the other, wait, this one", |c| {
+                say(c, json!("no, wait, yes"), json!("yes, wait, no"))
+            }),
+            ("the other, wait no, this one", |c| {
+                say(c, json!("no, wait no, yes"), json!("yes, wait no, no"))
+            }),
+            ("this one, no, wait until Monday", |c| {
+                say(
+                    c,
+                    json!("yes (no rush, wait until Monday)"),
+                    json!("no, wait until the list moderator posts"),
+                )
+            }),
             ("this one, actually", |c| {
                 say(c, json!("yes, actually"), json!("no, actually"))
             }),
@@ -1253,6 +1362,15 @@ fn reply_tables() -> Table {
             }),
             ("this one, but really the other", |c| {
                 say(c, json!("yes, but really no"), json!("no, but really yes"))
+            }),
+            ("this one, sorry, the other", |c| {
+                say(c, json!("yes, sorry, no"), json!("no, sorry, yes"))
+            }),
+            ("this one - no wait, the other", |c| {
+                say(c, json!("yes - no wait, no"), json!("no - no wait, yes"))
+            }),
+            ("this one, oops, the other", |c| {
+                say(c, json!("yes, oops, no"), json!("no, oops, yes"))
             }),
             ("this one, though ... so the other", |c| {
                 say(
@@ -2771,6 +2889,46 @@ fn room_tables() -> Table {
                     json!(format!("{} (in fact {})", unusable(c)?, room(c))),
                 )
             }),
+            // An apology or interjection that retracts (pr31-B1).
+            ("U, sorry, X: U is not free (the player's)", |c| {
+                c.with(
+                    "room",
+                    json!(format!(
+                        "{}, sorry, {}: {} is not free",
+                        unusable(c)?,
+                        room(c),
+                        unusable(c)?
+                    )),
+                )
+            }),
+            ("U, no wait, X", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, no wait, {}", unusable(c)?, room(c))),
+                )
+            }),
+            ("U (oops, X)", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} (oops, {})", unusable(c)?, room(c))),
+                )
+            }),
+            ("U, my mistake, the X room", |c| {
+                c.with(
+                    "room",
+                    json!(format!(
+                        "{}, my mistake, the {} room",
+                        unusable(c)?,
+                        room(c)
+                    )),
+                )
+            }),
+            ("X (sorry, it is the only free room)", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{} (sorry, it is the only free room)", room(c))),
+                )
+            }),
             ("X (actually the better room)", |c| {
                 c.with(
                     "room",
@@ -2852,6 +3010,34 @@ fn room_tables() -> Table {
                 c.with(
                     "room",
                     json!(format!("{} \u{2014} no, in fact {}", room(c), unusable(c)?)),
+                )
+            }),
+            ("X, sorry, U", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, sorry, {}", room(c), unusable(c)?)),
+                )
+            }),
+            ("X, wait no, U", |c| {
+                c.with(
+                    "room",
+                    json!(format!("{}, wait no, {}", room(c), unusable(c)?)),
+                )
+            }),
+            // An apology that retracts nothing leaves the room as named.
+            ("U (sorry, it is the only free room)", |c| {
+                c.with(
+                    "room",
+                    json!(format!(
+                        "{} (sorry, it is the only free room)",
+                        unusable(c)?
+                    )),
+                )
+            }),
+            ("sorry for the delay, U", |c| {
+                c.with(
+                    "room",
+                    json!(format!("sorry for the delay, {}", unusable(c)?)),
                 )
             }),
             ("X - though U is the room we should use", |c| {
@@ -3162,6 +3348,18 @@ fn valid_rows_tables() -> Table {
                     json!(format!("{}; really {}", n(c) + 1, n(c))),
                 )
             }),
+            ("one more, sorry, the count", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, sorry, {}", n(c) + 1, n(c))),
+                )
+            }),
+            ("one more - no wait, the count", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{} - no wait, {}", n(c) + 1, n(c))),
+                )
+            }),
             ("one more, make that the count", |c| {
                 c.with(
                     "valid_rows",
@@ -3225,6 +3423,12 @@ fn valid_rows_tables() -> Table {
                 c.with(
                     "valid_rows",
                     json!(format!("{}, I mean {}", n(c), n(c) + 1)),
+                )
+            }),
+            ("the count, whoops, one more", |c| {
+                c.with(
+                    "valid_rows",
+                    json!(format!("{}, whoops, {}", n(c), n(c) + 1)),
                 )
             }),
             ("the count; really one more", |c| {
@@ -4114,6 +4318,28 @@ fn total_tables() -> Table {
                     )),
                 )
             }),
+            // An apology that retracts (pr31-B1: "10096.56, sorry -
+            // 10096.57").
+            ("a cent less, sorry - the total (the player's)", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}, sorry - {}",
+                        plain(cents(c) - 1),
+                        plain(cents(c))
+                    )),
+                )
+            }),
+            ("a dollar more, oops, the total", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}, oops, {}",
+                        plain(cents(c) + 100),
+                        plain(cents(c))
+                    )),
+                )
+            }),
             ("a dollar more, I mean the total", |c| {
                 total(
                     c,
@@ -4181,6 +4407,22 @@ fn total_tables() -> Table {
                         plain(cents(c)),
                         plain(cents(c) + 100)
                     )),
+                )
+            }),
+            ("the total, sorry - a cent more", |c| {
+                total(
+                    c,
+                    json!(format!(
+                        "{}, sorry - {}",
+                        plain(cents(c)),
+                        plain(cents(c) + 1)
+                    )),
+                )
+            }),
+            ("a cent more, sorry for the rounding", |c| {
+                total(
+                    c,
+                    json!(format!("{}, sorry for the rounding", plain(cents(c) + 1))),
                 )
             }),
             ("the total, I mean a dollar more", |c| {

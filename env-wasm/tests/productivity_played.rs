@@ -458,6 +458,18 @@ const CORPORA: &[(&str, &str)] = &[
         "productivity-p44",
         include_str!("player_corpus/2026-12-07/productivity-p44/episodes.jsonl"),
     ),
+    // Over HTTP (play-pr31): email at levels 3 and 5, calendar at 2 and 5,
+    // cleaning at 3 and 4, each played once and with six replays, 23
+    // probes, 22 wrong answers and three first plays on another seed (90
+    // rows; first plays 1.00). B1 (16, 19, 21-23, 28, 37, 48, 52, 79, 82): a
+    // self-correction with "sorry", "no wait" or "oops" ("yes, sorry, no",
+    // "Willow, sorry, Harbor") read as two values; the corrected value
+    // since (fix-pr31: apologies and interjections that retract are
+    // correction markers).
+    (
+        "productivity-p45",
+        include_str!("player_corpus/2026-12-07/productivity-p45/episodes.jsonl"),
+    ),
 ];
 
 /// Episodes judged right (or lost only to the grader) that still lose
@@ -662,6 +674,7 @@ const PLAYED_ON_JOINT_CALENDARS: &[&str] = &[
     "productivity-p42",
     "productivity-p43",
     "productivity-p44",
+    "productivity-p45",
 ];
 
 /// The retirement of a task and level of `corpus`, if it was played
@@ -707,6 +720,18 @@ const SETTLED_BY_READING: &[(&str, usize, &str)] = &[
         60,
         "a self-correction after a value is the corrected value ('Granite, actually Atrium' books \
          Atrium)",
+    ),
+    (
+        "productivity-p42",
+        21,
+        "an apology or interjection that retracts is a self-correction ('finance - no wait, \
+         spam' is spam; play-pr31 B1)",
+    ),
+    (
+        "productivity-p44",
+        64,
+        "an apology or interjection that retracts is a self-correction ('normal, no wait, low' \
+         is low; play-pr31 B1)",
     ),
     (
         "productivity-p43",

@@ -3547,6 +3547,96 @@ fn pr26_a_self_correction_inside_one_participant_is_the_corrected_person() {
     }
 }
 
+/// An apology or an interjection that retracts the value before it
+/// ("sorry", "no wait", "oops", "my mistake") corrects a list item as
+/// "actually" does (play-pr31 B1: retained id "x734, sorry, f912"); one
+/// that retracts nothing ("sorry for the noise", "sorry, it is the first
+/// of its id") leaves the item as written.
+#[test]
+fn pr31_an_apology_that_retracts_a_list_item_is_a_correction() {
+    let pass: &[Row] = &[
+        ("a retained id 'zz999, sorry, X' last (the player's)", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(one_item_as(r, r.len() - 1, |x| format!(
+                    "{NO_SUCH_ID}, sorry, {x}"
+                )))
+            })
+        }),
+        ("a duplicate 'Y (oops, X)'", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{other} (oops, {x})")))
+            })
+        }),
+        ("every duplicate 'zz999 - no wait, X'", |a| {
+            each_item_as(a, "duplicate_ids", |x, _| {
+                format!("{NO_SUCH_ID} - no wait, {x}")
+            })
+        }),
+        (
+            "an invalid email 'someone.else@example.com, my mistake: X'",
+            |a| {
+                list_as(a, "invalid_emails", |e| {
+                    json!(one_item_as(e, 0, |x| format!(
+                        "someone.else@example.com, my mistake: {x}"
+                    )))
+                })
+            },
+        ),
+        ("a retained id 'X (sorry, the first of its id)'", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(one_item_as(r, 0, |x| format!(
+                    "{x} (sorry, the first of its id)"
+                )))
+            })
+        }),
+    ];
+    let fail: &[Row] = &[
+        ("a duplicate 'X, sorry, Y' (Y kept, no duplicate)", |a| {
+            let other = kept_id_not_in(a, "duplicate_ids")?;
+            list_as(a, "duplicate_ids", |d| {
+                json!(one_item_as(d, 0, |x| format!("{x}, sorry, {other}")))
+            })
+        }),
+        ("a retained id 'X, whoops, zz999'", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(one_item_as(r, 0, |x| format!("{x}, whoops, {NO_SUCH_ID}")))
+            })
+        }),
+        ("a retained id 'zz999 (sorry for the noise)'", |a| {
+            list_as(a, "retained_ids", |r| {
+                json!(one_item_as(r, 0, |_| format!(
+                    "{NO_SUCH_ID} (sorry for the noise)"
+                )))
+            })
+        }),
+    ];
+    println!(
+        "cleaning rows graded: {}",
+        run("hard", &[2, 3, 4, 5], pass, fail)
+    );
+    let pass: &[BookedRow] = &[("'U, sorry, X', U uninvited", |c| {
+        let outsider = c.outsiders.first()?.clone();
+        each_booking(&c.answer, |e| {
+            participants_as(e, |p| {
+                json!(one_item_as(p, 0, |x| format!("{outsider}, sorry, {x}")))
+            })
+        })
+    })];
+    let fail: &[BookedRow] = &[("'X, oops, U', U uninvited", |c| {
+        let outsider = c.outsiders.first()?.clone();
+        each_booking(&c.answer, |e| {
+            participants_as(e, |p| {
+                json!(one_item_as(p, 0, |x| format!("{x}, oops, {outsider}")))
+            })
+        })
+    })];
+    for (task_levels, name) in [(&[1u8, 2, 3][..], "one booking"), (&[4, 5][..], "bookings")] {
+        let graded = run_with("medium", task_levels, booked, pass, fail);
+        println!("calendar ({name}) rows graded: {graded}");
+    }
+}
+
 /// The answers of play-pr26's B1 rows (productivity-p43, lines 75, 78,
 /// 80-85) as played over MCP, each with the score it must earn now.
 const PR26_B1_PLAYED: &[(usize, &str, u8, u64, &str)] = &[

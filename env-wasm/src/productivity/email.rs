@@ -809,7 +809,7 @@ impl Email {
             (
                 "needs_reply",
                 read.needs_reply == Ok(self.needs_reply),
-                if self.needs_reply { "yes" } else { "no" },
+                yes_no(self.needs_reply),
             ),
         ];
         let deductions = right
@@ -824,6 +824,10 @@ impl Email {
                         written_choice(answer, field, priority_of, PRIORITY_FILLER, |p| {
                             priority_name(*p).to_owned()
                         })
+                    }
+                    // A yes/no read as both says so, as a hedged choice does.
+                    "needs_reply" if read.needs_reply.is_err() => {
+                        written_choice(answer, field, yes_or_no, &[], |r| yes_no(*r).into())
                     }
                     _ => written(answer, field),
                 };
@@ -851,7 +855,7 @@ impl Email {
         json!({
             "label": label_name(self.label),
             "priority": priority_name(self.priority),
-            "needs_reply": if self.needs_reply { "yes" } else { "no" },
+            "needs_reply": yes_no(self.needs_reply),
         })
     }
 }
@@ -929,6 +933,20 @@ const PRIORITY_FILLER: &[&str] = &[
     "the",
     "a",
 ];
+
+/// A reply's answer as the reference writes it.
+fn yes_no(needs_reply: bool) -> &'static str {
+    if needs_reply { "yes" } else { "no" }
+}
+
+/// The bare word of a reply's answer, to quote a hedge of both.
+fn yes_or_no(word: &str) -> Option<bool> {
+    match word {
+        "yes" => Some(true),
+        "no" => Some(false),
+        _ => None,
+    }
+}
 
 /// `true`/`false`, `1`/`0`, or text: `yes`, `no`, `needs a reply`,
 /// `yes, reply needed`, `no reply needed`, `not required`. A text with both

@@ -84,6 +84,24 @@ const CORRECTIONS: &[&[&str]] = &[
     &["should", "really", "be"],
     &["ought", "to", "be"],
     &["that", "should", "be"],
+    // An apology or an interjection that retracts the value before it
+    // (play-pr31 B1): "yes, sorry, no", "Cedar, no wait, Harbor",
+    // "personal, oops, work". One that retracts nothing has no value
+    // after it: "high, sorry for the delay", "Cedar (sorry, it is the only
+    // free room)".
+    &["sorry"],
+    &["apologies"],
+    &["my", "apologies"],
+    &["wait"],
+    &["wait", "no"],
+    &["oops"],
+    &["whoops"],
+    &["my", "mistake"],
+    &["my", "bad"],
+    &["my", "error"],
+    &["pardon"],
+    &["pardon", "me"],
+    &["err"],
 ];
 
 /// The markers that correct from behind, after the value they give and
@@ -208,7 +226,9 @@ pub(crate) fn corrections<'a, W: AsRef<str>>(
         // none, "but" before "should be" is) is tried both ways.
         let Some((at, len)) = (0..=leads).rev().find_map(|lead| {
             let at = opening + lead;
-            let len = matched(words, at, CORRECTIONS, &gap);
+            // A correction gives a word after it: "wait" of "yes, wait, no"
+            // corrects, "wait, no" would leave nothing.
+            let len = matched(&words[..words.len() - 1], at, CORRECTIONS, &gap);
             (len > 0).then_some((at, len))
         }) else {
             continue;
@@ -494,6 +514,15 @@ mod tests {
                 "high, normal actually, since the sender is a VIP",
                 "normal, since the sender is a VIP",
             ),
+            // An apology or interjection that retracts (play-pr31 B1).
+            ("yes, sorry, no", "no"),
+            ("Cedar, no wait, Harbor", "Harbor"),
+            ("personal, oops, work", "work"),
+            ("10096.56, sorry - 10096.57", "10096.57"),
+            ("yes, wait, no", "no"),
+            ("Cedar, wait no, Harbor", "Harbor"),
+            ("low (whoops, high)", "high)"),
+            ("low; my mistake: high", "high"),
         ] {
             assert_eq!(corrections(source), [rest], "{source}");
         }
@@ -525,6 +554,9 @@ mod tests {
             "5,6 actually",
             "low, rather than normal",
             "low, high really",
+            // An apology with nothing after it, or before the value.
+            "high, sorry",
+            "sorry for the delay: high",
         ] {
             assert!(corrections(source).is_empty(), "{source}");
         }

@@ -627,6 +627,12 @@ fn burnout_severity_table() {
         "Severity: {Wrong} \u{2014} well, {Level} actually",
         "Severity: {Near}; {Level}, I mean, at {points} points.",
         "Severity: {Level} \u{2014} actually worrying, act this week.",
+        // An apology or interjection that retracts corrects too (play-pr31
+        // B1); one that retracts nothing changes nothing.
+        "Severity: {Near}, sorry, {Level}.",
+        "Severity: {Wrong} \u{2014} no wait, {Level}.",
+        "Severity: {Near} (oops, {Level})",
+        "Severity: {Level} (sorry, {first} is clearly struggling)",
     ];
     let wrong = [
         "Severity: {Wrong}",
@@ -703,6 +709,9 @@ fn burnout_severity_table() {
         // Near misses: behind the marker a hedge or a denied level.
         "Severity: {Near}, maybe {Level} actually",
         "Severity: {Near}, not {Level} actually",
+        "Severity: {Level}, sorry, {Near}.",
+        "Severity: {Level} - my mistake, {Wrong}",
+        "Severity: {Near} (sorry, {first} is clearly struggling)",
     ];
     let seeds = cases(|_| true, 12);
     check(

@@ -1739,6 +1739,10 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {NearTier}, {TIER} actually",
         "Employee: {name}\nTier: {FarTier} \u{2014} well, {TIER} actually.",
         "Employee: {name}\nTier: {NearTier}; {TIER}, I mean",
+        // An apology or interjection that retracts (play-pr31 B1).
+        "Employee: {name}\nTier: {NearTier}, sorry, {TIER}",
+        "Employee: {name}\nTier: {FarTier} - no wait, {TIER}",
+        "Employee: {name}\nTier: {TIER} (sorry, {first} needs support at that level)",
         // A tier considered and set aside beside the one chosen
         // (play-it41 B5).
         "Employee: {name}\nTier: {TIER} \u{2014} I'd nearly put {first} at {NearTier} for the \
@@ -1810,6 +1814,8 @@ fn triage_tiers_table() {
         "Employee: {name}\nTier: {TIER}, {NearTier} actually",
         "Employee: {name}\nTier: {TIER} \u{2014} no, {FarTier} actually",
         "Employee: {name}\nTier: {NearTier}, maybe {TIER} actually",
+        "Employee: {name}\nTier: {TIER}, oops, {NearTier}",
+        "Employee: {name}\nTier: {TIER} \u{2014} my mistake, {FarTier}",
         // Another tier still offered, however it is weighed (play-it41
         // B5, near misses), or the right one set aside.
         "Employee: {name}\nTier: {TIER}, nearly {NearTier}",
