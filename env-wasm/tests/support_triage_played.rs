@@ -779,7 +779,12 @@ const CORPORA: &[Corpus] = &[
     // probes and wrong replies: 169 rows (first plays and replays 1.00). The
     // MCP rows replay as the tool calls they were (`AnyEnv::call_tool`, the
     // server's MCP layer); the free resources it read are not in the rows.
-    // Open: B1-B3 and C1 (`KNOWN_OPEN`), X1-X4 (`KNOWN_EXPLOITS`).
+    // Read since (fix-st43): B1 (103, 107, 110, 168) "a credit of X to your
+    // card" is money given back, a refund (or a paid fee given back); B2
+    // (150, 156, 162) "refunds" in a relative clause saying what a role
+    // does ("the manager who signs off refunds outside the standard
+    // window") promises nothing. Open: B3 and C1 (`KNOWN_OPEN`), X1-X4
+    // (`KNOWN_EXPLOITS`).
     Corpus {
         name: "support_triage-p61",
         text: include_str!("player_corpus/2026-12-07/support_triage-p61/episodes.jsonl"),
@@ -805,12 +810,6 @@ const ST40_X1_ACCOUNT: &str = "X st40-X1: an account change the case did not nee
                                users removed and the account downgraded), not read as a violation";
 
 // The open classes of play-st42 (support_triage-p61, over MCP).
-const ST42_B1_CREDIT_TO_CARD: &str = "B st42-B1: money given back to the card as \"a credit of \
-                                      X to your card\" (a refund, or a paid fee given back) \
-                                      read as an account credit or compensation";
-const ST42_B2_WHO_REVIEWS: &str = "B st42-B2: \"refunds\" in a relative clause describing who \
-                                   reviews (\"the manager who signs off refunds outside the \
-                                   standard window will review it\") read as a refund promise";
 const ST42_B3_SECURITY_BY_FUNCTION: &str = "B st42-B3: the security team named by its function \
                                             (\"the colleagues who investigate compromised \
                                             accounts\") not read as naming it";
@@ -836,15 +835,8 @@ const ST42_X4_DELETION_ON_VERIFYING: &str = "X st42-X4: a deletion promised on t
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
 const KNOWN_OPEN: &[(&str, usize, &str)] = &[
-    ("support_triage-p61", 103, ST42_B1_CREDIT_TO_CARD),
-    ("support_triage-p61", 107, ST42_B1_CREDIT_TO_CARD),
-    ("support_triage-p61", 110, ST42_B1_CREDIT_TO_CARD),
     ("support_triage-p61", 147, ST42_B3_SECURITY_BY_FUNCTION),
-    ("support_triage-p61", 150, ST42_B2_WHO_REVIEWS),
-    ("support_triage-p61", 156, ST42_B2_WHO_REVIEWS),
     ("support_triage-p61", 157, ST42_C1_MANAGER_OF_EXCEPTIONS),
-    ("support_triage-p61", 162, ST42_B2_WHO_REVIEWS),
-    ("support_triage-p61", 168, ST42_B1_CREDIT_TO_CARD),
 ];
 
 /// Wrong replies that kept points they should have lost (the player's class
