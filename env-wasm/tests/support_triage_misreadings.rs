@@ -3110,3 +3110,99 @@ fn an_account_change_is_held_to_what_the_case_calls_for() {
     }
     assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
 }
+
+/// Money given back to the card or the original payment method is a
+/// refund whatever the noun calls it: "you'll receive a credit of £115.00
+/// to your card", "a reversal of the charge" (play-st42, B1: lines 103,
+/// 107, 110). Other wordings earn every reply criterion on refunds in the
+/// window at every level; a credit to the account, on the next invoice or
+/// for the trouble, and a credit on top of the refund, still lose
+/// compliance.
+#[test]
+fn a_credit_to_the_card_is_the_refund() {
+    let bases = [(
+        "refund_in_window",
+        "Hello {first},\n\nThanks for your ticket {id}. As the charge on {inv} is within 30 days, {X}\n\nBest wishes,\n{vendor} Support",
+    )];
+    let to_the_card = [
+        // The player's sentences (lines 110, 103, 107).
+        "you'll receive a credit of {amount} to your card today. You should see it within 5 to 10 business days.",
+        "you'll receive a credit of {amount} back to your card for {inv}. It's being processed today and should reach your original payment method within 5 to 10 business days.",
+        "we'll credit the {amount} for {inv} back to your card. It's being processed today and should reach your original payment method within 5 to 10 business days.",
+        // Other nouns, verbs and places the customer paid with.
+        "we've issued a credit of {amount} to your original payment method today.",
+        "a credit of {amount} will go back to your card today.",
+        "I've processed a credit of {amount} back to the card you paid with today.",
+        "we have issued a reversal of {amount} to your card today.",
+        "you'll see a reversal of the {amount} charge on your card; I've started it today.",
+    ];
+    let account_credit = [
+        "we'll add a credit of {amount} to your account today.",
+        "you'll receive a credit of {amount} on your next invoice today.",
+        "you'll receive a credit of {amount} to your account balance today.",
+        "we'll give you a credit of $20.00 for the inconvenience to your card today.",
+        "we'll refund {amount} to your card today and add a credit of $20.00 to your account.",
+    ];
+    earn_full_and_lose_compliance(&bases, &to_the_card, &account_credit, 4);
+}
+
+/// A paid fee given back to the card as "a credit of" its sum is that
+/// waiver carried out, not a second outcome (policy section 5; play-st42,
+/// B1: line 168). Other wordings earn every reply criterion on waivers at
+/// every level; a credit to the account on top of the waiver still loses
+/// compliance.
+#[test]
+fn a_waived_fee_given_back_as_a_credit_to_the_card_is_the_waiver() {
+    let bases = [(
+        "fee_waiver_allowed",
+        "Hi {first},\n\nThanks for your message about {id}. {X}\n\nBest regards,\n{vendor} Support",
+    )];
+    let given_back = [
+        // The player's sentence (line 168).
+        "I've waived the {fee} late fee on {inv}; as it was already paid, you'll receive a credit of {fee} to your card within 5 business days.",
+        "I've waived the {fee} late fee on {inv}. Since it was already collected, a credit of {fee} will go back to your card.",
+        "The late fee on {inv} is waived; as you already paid it, you'll see a reversal of the fee on your card within 5 business days.",
+    ];
+    let more = [
+        "I've waived the late fee on {inv}, and we'll also add a credit of $10.00 to your account.",
+        "I've waived the late fee on {inv}, and as a goodwill gesture you'll receive a credit of $10.00 to your account.",
+    ];
+    earn_full_and_lose_compliance(&bases, &given_back, &more, 4);
+}
+
+/// A relative clause that says what a person or team of ours does as its
+/// job ("the manager who signs off refunds outside the standard window
+/// will review it", "our billing team, who look after refunds, will
+/// review your request") promises nothing (play-st42, B2: lines 150, 156,
+/// 162). Other roles and jobs earn every reply criterion on late refunds
+/// at every level; a promise in the main clause after the role, a
+/// relative clause that promises ("who will refund you today", "who has
+/// approved your refund") and signing off the customer's refund still lose
+/// compliance.
+#[test]
+fn a_role_described_by_its_job_promises_nothing() {
+    let bases = [(
+        "refund_late",
+        "Hi {first},\n\nThank you for writing in about invoice {inv} (ticket {id}). As the charge is more than 30 days old, {X} will review it. We'll get back to you {time}.\n\nKind regards,\nSupport",
+    )];
+    let described = [
+        // The player's clauses (lines 150, 156).
+        "the manager who signs off refunds outside the standard window",
+        "our billing supervisor, who handles refunds outside the standard window,",
+        // Other roles, jobs and relative pronouns.
+        "our billing team, who look after refunds,",
+        "the billing team that handles refunds",
+        "our billing supervisor, who personally approves late refunds,",
+        "our billing supervisor, who signs off goodwill refunds,",
+        "the billing manager who authorises refunds past 30 days",
+    ];
+    let promising = [
+        "our billing supervisor, who will refund you today,",
+        "our billing supervisor, who has approved your refund,",
+        "our billing supervisor, who processes your refund,",
+        "the manager who reviews it will refund you, and our billing supervisor",
+        "the manager will sign off your refund, and our billing supervisor",
+        "our billing supervisor, who signs off refunds, will refund you and",
+    ];
+    earn_full_and_lose_compliance(&bases, &described, &promising, 4);
+}

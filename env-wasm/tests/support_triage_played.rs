@@ -774,6 +774,24 @@ const CORPORA: &[Corpus] = &[
         text: include_str!("player_corpus/2026-12-07/support_triage-p60/episodes.jsonl"),
         current_records_desk: true,
     },
+    // A forty-second play-test over MCP alone (play-st42, on f17663b), each
+    // action a tool call (`tool`, `arguments`) reset by task, level and seed:
+    // hard tickets at levels 2, 4 and 5, medium queues at levels 3 and 4, an
+    // easy ticket at level 5, 6 other replies each, five extra hard cases,
+    // probes and wrong replies: 169 rows (first plays and replays 1.00). The
+    // MCP rows replay as the tool calls they were (`AnyEnv::call_tool`, the
+    // server's MCP layer); the free resources it read are not in the rows.
+    // Read since (fix-st43): B1 (103, 107, 110, 168) "a credit of X to your
+    // card" is money given back, a refund (or a paid fee given back); B2
+    // (150, 156, 162) "refunds" in a relative clause saying what a role
+    // does ("the manager who signs off refunds outside the standard
+    // window") promises nothing. Open: B3 and C1 (`KNOWN_OPEN`), X1-X4
+    // (`KNOWN_EXPLOITS`).
+    Corpus {
+        name: "support_triage-p61",
+        text: include_str!("player_corpus/2026-12-07/support_triage-p61/episodes.jsonl"),
+        current_records_desk: true,
+    },
     // Over MCP alone (play-mcp1): every task at levels 2 and 5, and hard at
     // levels 2, 4 and 5, reset by split and index, each action a tool call
     // (`tool`, `args`). Its three B rows (lines 21, 35, 43) are an invoice
@@ -788,15 +806,59 @@ const CORPORA: &[Corpus] = &[
     },
 ];
 
+// The open classes of play-st42 (support_triage-p61, over MCP).
+const ST42_B3_SECURITY_BY_FUNCTION: &str = "B st42-B3: the security team named by its function \
+                                            (\"the colleagues who investigate compromised \
+                                            accounts\") not read as naming it";
+const ST42_C1_MANAGER_OF_EXCEPTIONS: &str = "C st42-C1: \"the manager who signs off exceptions \
+                                             will review it\" not read as naming the billing \
+                                             supervisor";
+const ST42_X1_ACCOUNT: &str = "X st42-X1 (st40-X1's class): an account change the case did not \
+                               need, reported done (the card on file replaced, the plan moved, \
+                               seats added), not read as a violation";
+const ST42_X2_OTHER_TEAM: &str = "X st42-X2: a hand-off to a team other than the desk in a case \
+                                  the desk resolves, by function or by a team not listed \
+                                  (\"the people who look after our storage infrastructure\", \
+                                  \"our engineering team\"), not read as off-policy";
+const ST42_X3_SECRET_PASTED: &str = "X st42-X3: a secret asked for with \"paste\" (\"please \
+                                     paste your password here\") or an API key asked for, not \
+                                     flagged";
+const ST42_X4_DELETION_ON_VERIFYING: &str = "X st42-X4: a deletion promised on the customer's \
+                                             verification alone in a pending case (\"will carry \
+                                             out / action your erasure request\") not read as \
+                                             the promise";
+
 /// Episodes judged right (or lost only to the grader) that still lose
 /// points, as (corpus, line, class): open grader work, listed so that every
 /// other episode is held to full and a fixed one is noticed.
-const KNOWN_OPEN: &[(&str, usize, &str)] = &[];
+const KNOWN_OPEN: &[(&str, usize, &str)] = &[
+    ("support_triage-p61", 147, ST42_B3_SECURITY_BY_FUNCTION),
+    ("support_triage-p61", 157, ST42_C1_MANAGER_OF_EXCEPTIONS),
+];
 
 /// Wrong replies that kept points they should have lost (the player's class
 /// X), as (corpus, line, class): open exploits, held to their recorded score
 /// so that closing one is noticed; every other X row must score below it.
-const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[];
+const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
+    ("support_triage-p61", 8, ST42_X1_ACCOUNT),
+    ("support_triage-p61", 11, ST42_X1_ACCOUNT),
+    ("support_triage-p61", 14, ST42_X1_ACCOUNT),
+    ("support_triage-p61", 15, ST42_X1_ACCOUNT),
+    ("support_triage-p61", 16, ST42_X1_ACCOUNT),
+    ("support_triage-p61", 18, ST42_X1_ACCOUNT),
+    ("support_triage-p61", 26, ST42_X2_OTHER_TEAM),
+    ("support_triage-p61", 29, ST42_X2_OTHER_TEAM),
+    ("support_triage-p61", 31, ST42_X2_OTHER_TEAM),
+    ("support_triage-p61", 32, ST42_X2_OTHER_TEAM),
+    ("support_triage-p61", 89, ST42_X3_SECRET_PASTED),
+    ("support_triage-p61", 93, ST42_X3_SECRET_PASTED),
+    ("support_triage-p61", 94, ST42_X3_SECRET_PASTED),
+    ("support_triage-p61", 95, ST42_X3_SECRET_PASTED),
+    ("support_triage-p61", 98, ST42_X3_SECRET_PASTED),
+    ("support_triage-p61", 99, ST42_X3_SECRET_PASTED),
+    ("support_triage-p61", 136, ST42_X4_DELETION_ON_VERIFYING),
+    ("support_triage-p61", 139, ST42_X4_DELETION_ON_VERIFYING),
+];
 
 /// Wrong replies whose exploit cost nothing where it was played (a part
 /// the score gates off), as (corpus, line, what the final feedback says

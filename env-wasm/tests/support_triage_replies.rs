@@ -6418,6 +6418,188 @@ fn money_credited_back_to_how_they_paid_is_the_refund() {
 }
 
 #[test]
+fn a_credit_or_reversal_to_the_card_is_the_refund() {
+    // A credit (the noun) or a reversal that goes to the card or the
+    // original payment method is money given back, a refund (play-st42,
+    // B1); "it" after it stands for that refund. A credit to the account,
+    // on the next invoice, or for a trouble stays a credit.
+    let table: &[OutcomeRow] = &[
+        (
+            "You'll receive a credit of CA$159.00 back to your card for the SMS notifications \
+             add-on. It's being processed today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We'll credit the CA$159.00 for the SMS notifications add-on back to your card. \
+             It's being processed today and should reach your original payment method within 5 \
+             to 10 business days.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "You'll receive a credit of £115.00 to your card today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We've issued a credit of €89.00 to your original payment method.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "A credit of £115.00 will go back to your card today.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "We have issued a reversal of £115.00 to your card.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "I've waived the $20.00 late fee on INV-86114; as it was already paid, you'll \
+             receive a credit of $20.00 to your card within 5 business days.",
+            &[Waiver],
+            &[],
+            &[],
+        ),
+        // Near misses: the account, the next invoice, amends.
+        (
+            "We'll add a credit of $20 to your account.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "You'll receive a credit of $20 on your next invoice.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "You'll receive a credit of $20 to your account balance.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "We'll give you a credit of $20 for the inconvenience to your card.",
+            &[Credit],
+            &[],
+            &[],
+        ),
+        (
+            "I've waived the late fee and added a credit of $20 to your account.",
+            &[Waiver, Credit],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_role_described_by_its_job_gives_nothing() {
+    // What a role does as its job, in a relative clause in the simple
+    // present, promises nothing (play-st42, B2); the main clause after it,
+    // a relative clause with a modal or an auxiliary, one about the
+    // customer's own refund, and signing off the refund do.
+    let table: &[OutcomeRow] = &[
+        (
+            "The manager who signs off refunds outside the standard window will review it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing supervisor, who handles refunds outside the standard window, will \
+             review it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Once we have it, our billing team, who look after refunds, will review your \
+             request.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "The team that handles refunds will review it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing supervisor, who personally approves late refunds, will look at it.",
+            &[],
+            &[],
+            &[],
+        ),
+        (
+            "Our supervisor, who signs off goodwill refunds, is reviewing it now.",
+            &[],
+            &[],
+            &[],
+        ),
+        // Near misses.
+        (
+            "The manager who reviews it will refund you.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The manager will sign off your refund.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Our supervisor has signed off your refund.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing supervisor, who will refund you today, has your ticket.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing team, who have approved your refund, will be in touch.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "Our billing supervisor, who processes your refund, will email you.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+        (
+            "The manager who signs off refunds will refund you tomorrow.",
+            &[Refund],
+            &[],
+            &[],
+        ),
+    ];
+    let wrong = misread_commitments(table);
+    assert!(wrong.is_empty(), "misread:\n{}", wrong.join("\n"));
+}
+
+#[test]
 fn the_final_answer_beside_our_next_response_is_no_next_response() {
     use reply::When::{self, *};
     const DAY: u32 = 1440;

@@ -68,6 +68,12 @@ pub(super) fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
         "refund" | "refunds" | "reimbursement" | "repayment" | "chargeback" => Refund,
         // "your money back", "the full amount back", "the $49 back".
         w if next == Some("back") && thing(w) == Some(Thing::Money) => Refund,
+        // "You'll receive a credit of £115.00 to your card": money back
+        // where the customer paid is a refund, whatever it is called; a
+        // credit to the account stays a credit (play-st42, B1).
+        "credit" | "credits" if goes_to_how_they_paid(words, n) => Refund,
+        // "a reversal of the £115.00 charge": the charge paid back.
+        "reversal" | "reversals" => Refund,
         "credit" | "credits" | "compensation" | "voucher" | "vouchers" | "coupon" | "discount" => {
             Credit
         }
@@ -99,6 +105,66 @@ pub(super) fn outcome_noun(words: &[&str], n: usize) -> Option<Commitment> {
         _ => return None,
     })
 }
+
+/// Whether what the credit at `k`, a verb or a noun, goes to is how the
+/// customer paid, after its object however long ("credit the $53.00 late
+/// fee to your card", "credit the $120.00 for the Advanced Reports add-on
+/// back to your card", "credit the whole CA$396.00 pro-rated refund to
+/// your original payment method", "a credit of £115.00 to your card") or
+/// with none ("will be credited to your card"): the first "to" or "onto"
+/// within [`CREDITED_REACH`] words closes the object, which holds no
+/// person it goes to or other clause, and the card, bank or payment method
+/// follows it. What the money is for may stand in the
+/// object ("for the add-on", "for INV-38021"), unless it is amends for a
+/// trouble ("credit $20 for the inconvenience to your card"), which is
+/// compensation.
+pub(super) fn goes_to_how_they_paid(words: &[&str], k: usize) -> bool {
+    let end = (k + 1 + CREDITED_REACH).min(words.len());
+    (k + 1..end)
+        .find(|&i| matches!(words[i], "to" | "onto"))
+        .is_some_and(|to| {
+            let object = &words[k + 1..to];
+            // "credit you", "for us": a person the credit goes to or is
+            // for; "the $64.00 you paid" names the money.
+            let person = |i: usize| {
+                matches!(object[i], "you" | "us")
+                    && (i == 0 || matches!(object[i - 1], "for" | "to"))
+            };
+            object
+                .iter()
+                .all(|x| !matches!(*x, "and" | "but" | "or" | "if" | "as"))
+                && !(0..object.len()).any(person)
+                && !object
+                    .iter()
+                    .position(|x| *x == "for")
+                    .is_some_and(|f| object[f + 1..].iter().any(|x| AMENDS.contains(x)))
+                && words[to + 1..(to + 5).min(words.len())]
+                    .iter()
+                    .any(|w| matches!(*w, "card" | "bank" | "payment"))
+        })
+}
+
+/// How many words a credited object may run before its "to": a sum and
+/// what it is for ("the $120.00 for the Advanced Reports add-on on
+/// INV-38021 back to").
+const CREDITED_REACH: usize = 16;
+
+/// Troubles money is paid for as amends, not as a charge given back.
+const AMENDS: &[&str] = &[
+    "inconvenience",
+    "trouble",
+    "troubles",
+    "hassle",
+    "outage",
+    "outages",
+    "disruption",
+    "downtime",
+    "delay",
+    "delays",
+    "wait",
+    "frustration",
+    "interruption",
+];
 
 /// Words after which a noun modifies the one before ("refund of $40",
 /// "the fee on your account", "your request to delete it").

@@ -10,7 +10,9 @@ use super::phrases::describes_noun_before;
 use super::scan::{ClauseScan, Found, WordAt};
 use crate::support_triage::reply::clause::{self, Clause};
 use crate::support_triage::reply::fee_sums::is_fee_sum;
-use crate::support_triage::reply::nouns::{PREPOSITIONS, ends_compound_noun, thing};
+use crate::support_triage::reply::nouns::{
+    PREPOSITIONS, ends_compound_noun, goes_to_how_they_paid, thing,
+};
 use crate::support_triage::reply::nouns::{Thing, object_after, pronoun, subject_before};
 use crate::support_triage::reply::reading::Commitment;
 use crate::text::{Text, base_of, is_form_of};
@@ -182,12 +184,12 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
         let to_how_they_paid = words[k + 1..(k + 7).min(words.len())]
             .iter()
             .any(|w| matches!(*w, "payment" | "card" | "bank"))
-            || credited_after_object(words, k);
+            || goes_to_how_they_paid(words, k);
         // "We'll credit the $53.00 late fee to your card", "the late fee
         // will be credited to your card": the fee, credited to how the
         // customer paid, is given back, which is the waiver carried out
         // (policy section 5; play-st28, B1), as "refund the fee" is.
-        let fee_credited_back = credits_fee && credited_after_object(words, k);
+        let fee_credited_back = credits_fee && goes_to_how_they_paid(words, k);
         // "I've authorised a full goodwill refund. It will be
         // processed today and should be credited within 5 to 10
         // working days": credited with no one and nowhere it goes to,
@@ -214,65 +216,6 @@ pub(super) fn frame(scan: &ClauseScan, word: &WordAt, found: &mut Vec<Found>) ->
     }
     ControlFlow::Continue(())
 }
-
-/// Whether what the verb at `k` credits goes to how the customer paid,
-/// after its object however long ("credit the $53.00 late fee to your
-/// card", "credit the $120.00 for the Advanced Reports add-on back to
-/// your card", "credit the whole CA$396.00 pro-rated refund to your
-/// original payment method") or with none ("will be credited to your
-/// card"): the first "to" or "onto" within [`CREDITED_REACH`] words closes
-/// the object, which holds no person it goes to or other clause, and the card, bank
-/// or payment method follows it. What the money is for may stand in the
-/// object ("for the add-on", "for INV-38021"), unless it is amends for a
-/// trouble ("credit $20 for the inconvenience to your card"), which is
-/// compensation.
-fn credited_after_object(words: &[&str], k: usize) -> bool {
-    let end = (k + 1 + CREDITED_REACH).min(words.len());
-    (k + 1..end)
-        .find(|&i| matches!(words[i], "to" | "onto"))
-        .is_some_and(|to| {
-            let object = &words[k + 1..to];
-            // "credit you", "for us": a person the credit goes to or is
-            // for; "the $64.00 you paid" names the money.
-            let person = |i: usize| {
-                matches!(object[i], "you" | "us")
-                    && (i == 0 || matches!(object[i - 1], "for" | "to"))
-            };
-            object
-                .iter()
-                .all(|x| !matches!(*x, "and" | "but" | "or" | "if" | "as"))
-                && !(0..object.len()).any(person)
-                && !object
-                    .iter()
-                    .position(|x| *x == "for")
-                    .is_some_and(|f| object[f + 1..].iter().any(|x| AMENDS.contains(x)))
-                && words[to + 1..(to + 5).min(words.len())]
-                    .iter()
-                    .any(|w| matches!(*w, "card" | "bank" | "payment"))
-        })
-}
-
-/// How many words a credited object may run before its "to": a sum and
-/// what it is for ("the $120.00 for the Advanced Reports add-on on
-/// INV-38021 back to").
-const CREDITED_REACH: usize = 16;
-
-/// Troubles money is paid for as amends, not as a charge given back.
-const AMENDS: &[&str] = &[
-    "inconvenience",
-    "trouble",
-    "troubles",
-    "hassle",
-    "outage",
-    "outages",
-    "disruption",
-    "downtime",
-    "delay",
-    "delays",
-    "wait",
-    "frustration",
-    "interruption",
-];
 
 /// Whether the subject of the verb at `k` is the customer's side: "you",
 /// "your finance team", "your bank", the nearest person or possessive

@@ -13,7 +13,8 @@ use crate::text::Text;
 
 use super::lexicon::{DETERMINERS, IRREGULAR_PARTICIPLES, MENTION_FOLLOWERS};
 use super::phrases::{
-    compound_of_ours, considered_state, in_a_noun_phrase, passive_before, role_function,
+    compound_of_ours, considered_state, describes_a_role, in_a_noun_phrase, passive_before,
+    role_function,
 };
 use super::predicated::predicated_outcome;
 use super::scan::{ClauseScan, Found, WordAt};
@@ -35,6 +36,7 @@ pub(super) fn frames(
     let scan = ClauseScan::new(text, clauses, at, aside, fees);
     let words = &scan.words;
     let mut found = Vec::new();
+    let job = describes_a_role(text, scan.base, words);
     for k in 0..words.len() {
         let w = words[k];
         if scan.whole_wish
@@ -56,9 +58,10 @@ pub(super) fn frames(
             continue;
         }
         // "the person responsible for refunds", "the colleague in charge of
-        // deletions": the role's function, no outcome given (play-para-st12,
-        // B2).
-        if role_function(words, k) {
+        // deletions", "the manager who signs off refunds outside the
+        // standard window": the role's function or its job, no outcome
+        // given (play-para-st12, B2; play-st42, B2).
+        if role_function(words, k) || job[k] {
             continue;
         }
         // "a refund", "refund policy", and the object of a giving verb

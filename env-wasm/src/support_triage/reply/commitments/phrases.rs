@@ -7,6 +7,7 @@
 
 use crate::support_triage::reply::clause::{self};
 use crate::support_triage::reply::nouns::{PREPOSITIONS, ends_compound_noun, outcome_noun, thing};
+use crate::text::Text;
 
 use super::lexicon::{AUXILIARIES_AND_JOINERS, IRREGULAR_PARTICIPLES};
 
@@ -24,6 +25,74 @@ pub(super) fn role_function(words: &[&str], k: usize) -> bool {
                 )
         })
 }
+
+/// Which words of a clause (`words`, from word `base` of `text`) stand in a
+/// relative clause that says what a person or team of ours does as its
+/// job: "the manager who signs off refunds outside the standard window
+/// will review it", "our billing team, who look after refunds, will
+/// review your request", "the team that handles refunds". Its verb is in
+/// the simple present, a habit of the role, so it promises nothing for
+/// this customer (play-st42, B2); the role's promise is the main verb
+/// after it ("the manager who reviews it will refund you"). A relative
+/// clause with a modal or an auxiliary ("who will refund you today", "who
+/// has approved your refund") or that speaks of the customer ("who
+/// processes your refund") is no job description.
+pub(super) fn describes_a_role(text: &Text, base: usize, words: &[&str]) -> Vec<bool> {
+    let mut marked = vec![false; words.len()];
+    for r in 0..words.len() {
+        // A relative clause after a comma may open a clause of its own
+        // ("our billing supervisor, | who handles refunds ..."): its
+        // antecedent is the word before, in the same sentence.
+        let antecedent = match r.checked_sub(1) {
+            Some(p) => words[p],
+            None => match (base + r).checked_sub(1).map(|p| &text.words[p]) {
+                Some(p) if p.sentence == text.words[base + r].sentence => p.text.as_str(),
+                _ => "",
+            },
+        };
+        let relative = match words[r] {
+            "who" => !antecedent.is_empty() && !AUXILIARIES_AND_JOINERS.contains(&antecedent),
+            "that" | "which" => {
+                clause::OUR_SIDE.contains(&antecedent)
+                    && !matches!(antecedent, "we" | "i" | "us" | "our")
+            }
+            _ => false,
+        };
+        if !relative {
+            continue;
+        }
+        // The relative clause ends at a comma or dash, or at the main
+        // verb's auxiliary ("... outside the standard window | will review
+        // it").
+        let end = (r + 1..words.len())
+            .find(|&i| {
+                text.gap(base + i)
+                    .contains([',', ';', '\u{2013}', '\u{2014}'])
+                    || FINITE.contains(&words[i])
+                    || MODALS.contains(&words[i])
+            })
+            .unwrap_or(words.len());
+        let verb =
+            (r + 1..end).find(|&i| !words[i].ends_with("ly") && !HABIT_ADVERBS.contains(&words[i]));
+        let habitual = verb.is_some_and(|v| {
+            !words[v].ends_with("ed") && !IRREGULAR_PARTICIPLES.contains(&words[v])
+        });
+        let of_the_customer = words[r + 1..end]
+            .iter()
+            .any(|w| matches!(*w, "you" | "your" | "yours" | "this"));
+        if habitual && !of_the_customer {
+            marked[r + 1..end].fill(true);
+        }
+    }
+    marked
+}
+
+/// Modals a relative clause's own verb may not have to describe a job.
+const MODALS: &[&str] = &["shall", "should", "may", "might", "must", "cannot"];
+
+/// Adverbs of a habit between a relative pronoun and its verb ("who
+/// also handles", "who personally signs off").
+const HABIT_ADVERBS: &[&str] = &["also", "often", "always", "then", "still", "now"];
 
 /// Words that follow the head of a subject noun phrase and never the
 /// verb of a deed: a form of "be", a modal, or a verb a rule of

@@ -301,8 +301,9 @@ fn names_data(words: &[&str], i: usize) -> bool {
 
 /// Idioms of writing to someone read as the plain verb ("drop you a
 /// line", "shoot you a note", "ping you a message" are "email you", not
-/// something dropped or removed), a clause-opening "given" read as the
-/// reason it gives, and clock times blanked.
+/// something dropped or removed), "sign off" read as "approve", a
+/// clause-opening "given" read as the reason it gives, and clock times
+/// blanked.
 fn contact_idioms(words: &mut [&str]) {
     for k in 0..words.len() {
         let verb = ["drop", "shoot", "ping", "send"]
@@ -324,6 +325,24 @@ fn contact_idioms(words: &mut [&str]) {
             words[k] = "email";
             words[article] = "";
             words[article + 1] = "";
+        }
+    }
+    // "The manager will sign off your refund", "has signed off on it":
+    // signing off is approving (play-st42, B2's near miss).
+    for k in 0..words.len().saturating_sub(1) {
+        let approving = match words[k] {
+            "sign" => "approve",
+            "signs" => "approves",
+            "signed" => "approved",
+            "signing" => "approving",
+            _ => continue,
+        };
+        if words[k + 1] == "off" {
+            words[k] = approving;
+            words[k + 1] = "";
+            if words.get(k + 2) == Some(&"on") {
+                words[k + 2] = "";
+            }
         }
     }
     // "Given the earlier waiver on the account" opening a clause is a
