@@ -1414,50 +1414,98 @@ fn a_plan_of_the_work_with_its_object_left_out_tackles_the_stated_item() {
 /// and "severe at N" alone must not earn the stressors.
 #[test]
 fn where_severity_would_start_is_no_second_severity() {
+    let right = [
+        "{i}: moderate (severe at 9)",
+        "{i} (4 now): moderate (it hits severe at 9)",
+        "{i}: moderate - would be severe at every 9 days",
+        "{i}: moderate, severe by Q3 if nothing changes",
+        "{i}: moderate (severe in 6 weeks at this rate)",
+        "{i}: moderate; could become severe by next quarter",
+        "{i}: moderate, severe within a month if left alone",
+    ];
+    let wrong = [
+        "{i}: moderate, or maybe severe",
+        "{i}: moderate or severe at 9",
+        "{i}: moderate, maybe severe at 9",
+        "{i} (9 now): moderate, severe at 9",
+        "{i}: severe at 9",
+        "{i}: moderate, severe by any measure",
+    ];
+    let bad = moderate_asides(&right, &wrong);
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// The catalogue plan's moderate stressors each with the severe one's
+/// threshold beside the verdict (play-it42 B1, C1: "moderate (severe is
+/// every 3 days or more often)", "moderate; severe from three days",
+/// "moderate (one more week and it would be severe)", "moderate, though
+/// close to severe"): the threshold explains the one severity, so each
+/// right form earns the whole answer. The other severity offered beside
+/// the verdict is a hedge and must not earn the stressors.
+#[test]
+fn a_severity_beside_the_others_threshold_is_one_severity() {
+    let right = [
+        "{i}: moderate (severe is 9 or more)",
+        "{i} \u{2014} moderate (severe is every 9 days)",
+        "{i}: moderate; severe from nine",
+        "{i}: moderate; severe from nine weeks.",
+        "{i}: moderate (one more week and it would be severe)",
+        "{i}: moderate - another month like this and it would be severe",
+        "{i}: moderate, though close to severe",
+        "{i}: moderate, but nearly severe",
+        "{i}: moderate (below the severe line)",
+        "{i}: moderate, not yet severe",
+    ];
+    let wrong = [
+        "{i}: moderate or severe",
+        "{i}: moderate/severe",
+        "{i}: severe, maybe moderate",
+        "{i}: moderate to severe",
+        "{i}: somewhere between moderate and severe",
+        "{i}: moderate \u{2014} possibly severe",
+        "{i}: moderate, close to severe",
+        "{i}: moderate; severe is possible",
+    ];
+    let bad = moderate_asides(&right, &wrong);
+    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+}
+
+/// Every catalogue case's answer with each moderate stressor's line
+/// written as one of `right` (each must earn the whole answer) or `wrong`
+/// (each must not earn the stressors), `{i}` standing for the item.
+fn moderate_asides(right: &[&str], wrong: &[&str]) -> Vec<String> {
     let mut bad = Vec::new();
     for filled in cases() {
         let Some((head, lines, tail)) = stressor_list(&filled.reference) else {
             continue;
         };
-        let rows = |aside: &str| -> String {
-            lines
+        let forms = |asides: &[&str]| -> Vec<String> {
+            asides
                 .iter()
-                .map(|(i, s)| {
-                    let line = if s == "moderate" {
-                        aside.replace("{i}", i)
-                    } else {
-                        format!("{i}: {s}")
-                    };
-                    format!("- {line}\n")
+                .map(|aside| {
+                    let rows: String = lines
+                        .iter()
+                        .map(|(i, s)| {
+                            let line = if s == "moderate" {
+                                aside.replace("{i}", i)
+                            } else {
+                                format!("{i}: {s}")
+                            };
+                            format!("- {line}\n")
+                        })
+                        .collect();
+                    format!("Stressors:\n{rows}")
                 })
                 .collect()
         };
-        let right: Vec<String> = [
-            "{i}: moderate (severe at 9)",
-            "{i} (4 now): moderate (it hits severe at 9)",
-            "{i}: moderate - would be severe at every 9 days",
-            "{i}: moderate, severe by Q3 if nothing changes",
-            "{i}: moderate (severe in 6 weeks at this rate)",
-            "{i}: moderate; could become severe by next quarter",
-            "{i}: moderate, severe within a month if left alone",
-        ]
-        .iter()
-        .map(|a| format!("Stressors:\n{}", rows(a)))
-        .collect();
-        let wrong: Vec<String> = [
-            "{i}: moderate, or maybe severe",
-            "{i}: moderate or severe at 9",
-            "{i}: moderate, maybe severe at 9",
-            "{i} (9 now): moderate, severe at 9",
-            "{i}: severe at 9",
-            "{i}: moderate, severe by any measure",
-        ]
-        .iter()
-        .map(|a| format!("Stressors:\n{}", rows(a)))
-        .collect();
-        bad.extend(stressor_forms(&filled, (head, tail), &right, &wrong));
+        bad.extend(stressor_forms(
+            &filled,
+            (head, tail),
+            &forms(right),
+            &forms(wrong),
+        ));
     }
-    assert!(bad.is_empty(), "{}", bad.join("\n\n"));
+    bad
 }
 
 /// A stressor's severity the writer corrects is the corrected one

@@ -10,10 +10,12 @@
 //! almost have called it RED, but ..."), a temptation past ("I was tempted
 //! by RED", "it was tempting to call it RED"), a value that crossed their
 //! mind or that they considered, then a "but" ("RED crossed my mind, but the
-//! attacks stopped", "I considered RED, however ..."), or a value said to be
+//! attacks stopped", "I considered RED, however ..."), a value said to be
 //! near and then denied ("close to RED but not there", "nearly RED, but she
-//! isn't"). A value still offered is no such thing and stays a hedge: "AMBER,
-//! maybe RED", "AMBER or RED", "AMBER, nearly RED", "AMBER, close to RED",
+//! isn't"), or near in a concession after the value chosen ("moderate, though
+//! close to severe", "AMBER, but nearly RED": the value it comes near is the
+//! one it is not). A value still offered is no such thing and stays a hedge:
+//! "AMBER, maybe RED", "AMBER or RED", "AMBER, nearly RED", "AMBER, close to RED",
 //! "AMBER \u{2014} I'd nearly put her at RED." (a choice nearly made now, with
 //! no reason against it), and a value weighed with a "but" that doubts ("I
 //! considered RED, but maybe it fits").
@@ -168,6 +170,7 @@ pub fn considered_and_set_aside(text: &Text, start: usize, end: usize) -> bool {
         || tempted(&before, against.is_some())
         || (against.is_some() && (weighed(&before) || came_to_mind(text, end)))
         || against.is_some_and(|at| near_then_denied(text, &before, at))
+        || conceded_near(&before)
 }
 
 /// The index of the contrast word after the mention ending at `end`, in its
@@ -267,6 +270,23 @@ fn near_then_denied(text: &Text, before: &[&str], contrast: usize) -> bool {
         .any(|w| matches!(w.text.as_str(), "not" | "never" | "short"))
 }
 
+/// "though close to RED", "but nearly RED", "although it is close to RED"
+/// (nearest first in `before`): a value said to be near after a concession,
+/// a few words before the near word.
+fn conceded_near(before: &[&str]) -> bool {
+    before
+        .iter()
+        .take(3)
+        .position(|w| NEAR.contains(w))
+        .is_some_and(|k| {
+            before
+                .iter()
+                .skip(k + 1)
+                .take(3)
+                .any(|w| CONTRASTS.contains(w))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,6 +313,12 @@ mod tests {
             "AMBER; I considered RED, however the attacks stopped in November.",
             "I was tempted by RED, but AMBER is right: the attacks stopped.",
             "AMBER \u{2014} nearly RED, but she isn't.",
+            // The value it comes near conceded after the one chosen
+            // (play-it42 C1).
+            "AMBER, though close to RED",
+            "AMBER, but nearly RED",
+            "AMBER (although she is close to RED)",
+            "Though close to RED, AMBER.",
         ] {
             assert_eq!(tier(field), OneValue::One("amber"), "{field:?}");
         }
@@ -308,6 +334,8 @@ mod tests {
             "AMBER \u{2014} I'd nearly put her at RED.",
             "AMBER; I considered RED, but maybe it fits.",
             "AMBER, bordering on RED",
+            "AMBER, though maybe RED",
+            "AMBER, but RED",
         ] {
             assert!(tier(field).is_hedged(), "{field:?} read {:?}", tier(field));
         }

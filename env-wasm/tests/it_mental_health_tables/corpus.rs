@@ -602,6 +602,17 @@ const CORPORA: &[(&str, &str)] = &[
         "it_mental_health-p61",
         include_str!("../player_corpus/2026-12-07/it_mental_health-p61/episodes.jsonl"),
     ),
+    // Over HTTP (play-it42, on f17663b): plans at levels 2 and 5, triage at 3
+    // and 5, burnout at 4 and a full episode at 3, each answered once and in
+    // six other wordings, probes and wrong answers: 70 rows (correct work
+    // 0.95). Its B1 (a severity with the other's threshold explained,
+    // "moderate (severe is every 3 days or more often)", read as a hedge)
+    // and C1 ("moderate, though close to severe") are read since; its X
+    // rows are held in `it_mental_health_exploits.rs`.
+    (
+        "it_mental_health-p62",
+        include_str!("../player_corpus/2026-12-07/it_mental_health-p62/episodes.jsonl"),
+    ),
 ];
 
 /// Corpora whose level-4 and level-5 plans were chosen from the catalogue
@@ -664,6 +675,7 @@ const CURRENT_CATALOGUE: &[&str] = &[
     "it_mental_health-p59",
     "it_mental_health-p60",
     "it_mental_health-p61",
+    "it_mental_health-p62",
 ];
 
 /// Answers the player classed as its own mistake that a reading rule
@@ -727,6 +739,13 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
     ("it_mental_health-p61", 43, IT41_C2),
     ("it_mental_health-p61", 52, IT41_B3),
     ("it_mental_health-p61", 68, IT41_C2),
+    ("it_mental_health-p62", 1, IT42_B2),
+    ("it_mental_health-p62", 2, IT42_B3),
+    ("it_mental_health-p62", 3, IT42_B2),
+    ("it_mental_health-p62", 4, IT42_B2),
+    ("it_mental_health-p62", 5, IT42_B3),
+    ("it_mental_health-p62", 8, IT42_B4),
+    ("it_mental_health-p62", 31, IT42_B5),
 ];
 
 // The open classes of play-it41.
@@ -744,6 +763,19 @@ const IT41_B4: &str = "B it41-B4: \"a facilitated session so the team can agree 
 const IT41_C2: &str = "C it41-C2: \"Moderate \u{2014} actually, no: Low\" and \"depersonalization \
                        \u{2014} actually no: ...\" in burnout read at their worst (the \
                        self-correction readers, text/correction.rs and text/hedge.rs)";
+
+// The open classes of play-it42 (p62), all in actions read for their
+// stressor; its B1 and C1 (a severity beside the other's threshold or
+// conceded nearness) are read since.
+const IT42_B2: &str = "B it42-B2: \"the offsite; it is optional and held within working hours \
+                       so it adds nothing to anyone's week\" read as an action on overtime \
+                       (rows 1 and 4 also show B3)";
+const IT42_B3: &str = "B it42-B3: an on-call rota action \"... and moving quieter alert routes \
+                       to business hours\" read as tackling what the profile does not call for";
+const IT42_B4: &str = "B it42-B4: \"agrees a priority lock for the rest of the quarter with \
+                       product\" not read as an action on roadmap changes";
+const IT42_B5: &str = "B it42-B5: \"an escalation rota so the wiki escalations are shared \
+                       between two or three people\" read as also aiming at understaffing";
 
 /// Answers whose lost points are the player's own, though its verdict
 /// blamed the grader (corpus, line, the criteria they lose, why): bisect

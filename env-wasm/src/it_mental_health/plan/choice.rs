@@ -36,6 +36,7 @@ use crate::it_mental_health::reading::sections::{Label, Line, Section, parse_hea
 use crate::it_mental_health::reading::{Answer, LIST_READ};
 use crate::points::Points;
 use crate::rubric::{Criterion, Rubric};
+use crate::text::considered::considered_and_set_aside;
 use crate::text::hedge::clause_before;
 use crate::text::negation::denied;
 use crate::text::numbers;
@@ -158,6 +159,16 @@ const COUNTERFACTUAL: &[&str] = &[
 /// counterfactual ("it would take 3 more to be severe").
 const COUNTERFACTUAL_REACH: usize = 6;
 
+/// Words before "would" that make the severity after it what more of the
+/// stressor would take: "one more week and it would be severe", "another
+/// change and it would be severe", "any longer and it would be severe".
+const MORE_OF_IT: &[&str] = &["more", "another", "further", "longer", "extra"];
+
+/// A number written in digits or as a word: "5", "five".
+fn count_of(word: &str) -> Option<u64> {
+    numbers::number_value(word).or_else(|| numbers::number_word(word))
+}
+
 /// Whether the severity word at `at` names a threshold or what other facts
 /// would take, rather than the stressor's severity: "(meets the threshold
 /// of 2; severe would be 3)", "it would take 3 to be severe", "one more
@@ -166,14 +177,14 @@ const COUNTERFACTUAL_REACH: usize = 6;
 fn threshold_of(text: &Text, at: usize) -> bool {
     let clause = text.words[at].clause;
     // "3 would be severe", "three or more would make it severe": what
-    // another count would be, beside the verdict (para-it7).
-    let before: Vec<&str> = clause_before(text, at).into_iter().take(6).collect();
+    // another count would be, beside the verdict (para-it7); "one more
+    // week and it would be severe": what more of it would take (play-it42
+    // B1).
+    let whole_before = clause_before(text, at);
+    let before: Vec<&str> = whole_before.iter().copied().take(6).collect();
     if let Some(k) = before.iter().position(|w| *w == "would")
-        && before[k + 1..].iter().any(|w| {
-            numbers::number_value(w)
-                .or_else(|| numbers::number_word(w))
-                .is_some()
-        })
+        && (before[k + 1..].iter().any(|w| count_of(w).is_some())
+            || whole_before[k + 1..].iter().any(|w| MORE_OF_IT.contains(w)))
     {
         return true;
     }
@@ -193,9 +204,9 @@ fn threshold_of(text: &Text, at: usize) -> bool {
     if next.is_some_and(|n| matches!(n, "needs" | "need" | "needed")) && number_after_next {
         return true;
     }
-    // "severe only from 6", "severe at 12 or more", "severe is from 12":
-    // where the severity begins, a threshold's name; "severe at 14 hours"
-    // is the verdict with its number.
+    // "severe only from 6", "severe at 12 or more", "severe is from 12",
+    // "severe from five": where the severity begins, a threshold's name;
+    // "severe at 14 hours" is the verdict with its number.
     let rest: Vec<&str> = text
         .words
         .iter()
@@ -208,20 +219,31 @@ fn threshold_of(text: &Text, at: usize) -> bool {
         .take_while(|w| matches!(**w, "only" | "just" | "is" | "starts" | "begins"))
         .count();
     // "severe at every 3 days": the rate's "every" before its number.
+    // "severe is every 3 days", "severe is 3": the copula is the point.
+    let copula = rest[..lead].contains(&"is");
     let pointed = match &rest[lead..] {
+        ["every", number, after @ ..] | [number, after @ ..]
+            if copula && count_of(number).is_some() =>
+        {
+            Some(("is", *number, after))
+        }
         [point, "every", number, after @ ..] | [point, number, after @ ..]
-            if number.starts_with(|c: char| c.is_ascii_digit()) =>
+            if count_of(number).is_some() =>
         {
             Some((*point, *number, after))
         }
         _ => None,
     };
     if let Some((point, number, after)) = pointed
-        && matches!(point, "from" | "at" | "above" | "over" | "beyond" | "after")
+        && matches!(
+            point,
+            "from" | "at" | "above" | "over" | "beyond" | "after" | "is"
+        )
     {
         // "severe from 12" is where it starts (para-it4); "severe at 14
-        // hours" is a verdict with its number.
-        let bounded = rest[..lead].iter().any(|w| *w != "just")
+        // hours" is a verdict with its number, and so may "severe is 14
+        // hours" be, unless another verdict stands before it.
+        let bounded = (point != "is" && rest[..lead].iter().any(|w| *w != "just"))
             || point == "from"
             || after.starts_with(&["or", "more"])
             || after.starts_with(&["or", "above"])
@@ -268,7 +290,7 @@ fn threshold_of(text: &Text, at: usize) -> bool {
         let names_the_line = (from..named.len()).any(|k| {
             let w = named[k];
             digit(w)
-                || numbers::number_word(w).is_some()
+                || count_of(w).is_some()
                 || matches!(w, "needed" | "required")
                 || (NOT_A_VERDICT.contains(&w) && (k == 0 || named[k - 1] != "in"))
         });
@@ -436,6 +458,10 @@ fn severity(text: &Text) -> Option<bool> {
                 || threshold_of(text, at)
                 || scale.contains(&at)
                 || compared(text, at)
+                // "moderate, though close to severe", "moderate; I was
+                // tempted by severe, but ...": weighed and set aside, as a
+                // tier or a burnout severity is.
+                || considered_and_set_aside(text, at, at + 1)
             {
                 return None;
             }
@@ -483,7 +509,7 @@ fn point_of_another_verdict(text: &Text, at: usize, number: &str) -> bool {
     let other_verdict_before = text.words[..at]
         .iter()
         .any(|w| kind(&w.text).is_some_and(|k| Some(k) != own));
-    let value = numbers::number_value(number);
+    let value = count_of(number);
     let stated_before = text
         .numbers()
         .iter()
@@ -602,12 +628,7 @@ fn dated_later(text: &Text, at: usize) -> bool {
         ["by", "the", when, ..] | ["by", when, ..] => BY_WHEN.contains(when),
         ["in" | "within", "the", "next", unit, ..]
         | ["in" | "within", "a" | "another", unit, ..] => SPANS.contains(unit),
-        ["in" | "within", count, unit, ..] => {
-            numbers::number_value(count)
-                .or_else(|| numbers::number_word(count))
-                .is_some()
-                && SPANS.contains(unit)
-        }
+        ["in" | "within", count, unit, ..] => count_of(count).is_some() && SPANS.contains(unit),
         _ => false,
     }
 }
@@ -2895,6 +2916,22 @@ mod tests {
             "Incidents (7 a month): moderate, 10 is the threshold of severe",
             "Toil at 31%: moderate (the boundary for severe is 45%)",
             "Overtime (7 hours): moderate (the line between moderate and severe is 12 hours)",
+            // The other severity's threshold stated with "is", from a
+            // number in words, or as what more of it would take; the
+            // other severity conceded as near (play-it42 B1, C1).
+            "On call every 4 days \u{2014} moderate (severe is every 3 days or more often)",
+            "On-call rota (every 4 days): moderate (severe is every 3 days)",
+            "Roadmap priority changes this quarter: moderate; three changes, severe from five.",
+            "Reorganisation: moderate; announced five weeks ago without details, severe from six \
+             weeks.",
+            "On-call rota (every 4 days): moderate; severe from three days",
+            "Reorganisation announced 5 weeks ago with no details \u{2014} moderate (one more \
+             week and it would be severe)",
+            "Roadmap changes (3): moderate, severe is five",
+            "Reorganisation (5 weeks): moderate - another week without news and it would be \
+             severe",
+            "On-call rota (every 4 days): moderate, though close to severe",
+            "Roadmap changes (3): moderate but nearly severe",
         ] {
             assert_eq!(read(moderate), Some(false), "{moderate}");
         }
@@ -2961,6 +2998,13 @@ mod tests {
             "No manager 1:1s for 3 months: moderate, in line for severe",
             "No manager 1:1s for 3 months: moderate (headed for severe)",
             "No manager 1:1s for 3 months: somewhere between moderate and severe",
+            "On-call rota (every 4 days): moderate to severe",
+            "On-call rota (every 4 days): severe, maybe moderate",
+            "On-call rota (every 4 days): moderate \u{2014} possibly severe",
+            "On-call rota (every 4 days): moderate, close to severe",
+            "On-call rota (every 4 days): moderate; severe is possible",
+            "On-call rota (every 4 days): moderate, more or less severe",
+            "Roadmap changes (5): moderate, severe is 5",
         ] {
             assert_eq!(read(hedged), None, "{hedged}");
         }
