@@ -564,6 +564,10 @@ const VALUE_NOUNS: &[&str] = &[
 /// 8)"), a correction that compares ("actually closer to High"), "no"
 /// alone ("Moderate, no High signs") and a comment in the writer's voice
 /// ("Moderate, but it should be High", a hedge) correct nothing.
+#[cfg_attr(
+    not(feature = "it_mental_health"),
+    expect(dead_code, reason = "only the plan's severity reader calls it")
+)]
 pub(crate) fn corrected_from(text: &Text, spans: &[(usize, usize)]) -> usize {
     // One value corrects nothing: the words need no reading.
     if spans.len() < 2 {
