@@ -813,9 +813,11 @@ const ST42_B3_SECURITY_BY_FUNCTION: &str = "B st42-B3: the security team named b
 const ST42_C1_MANAGER_OF_EXCEPTIONS: &str = "C st42-C1: \"the manager who signs off exceptions \
                                              will review it\" not read as naming the billing \
                                              supervisor";
+// Its rows 11, 14 and 15 (the plan moved, seats added) were closed by
+// fix-st42's account-change reader; the card swaps stay open.
 const ST42_X1_ACCOUNT: &str = "X st42-X1 (st40-X1's class): an account change the case did not \
-                               need, reported done (the card on file replaced, the plan moved, \
-                               seats added), not read as a violation";
+                               need, reported done (the card on file replaced), not read as a \
+                               violation";
 const ST42_X2_OTHER_TEAM: &str = "X st42-X2: a hand-off to a team other than the desk in a case \
                                   the desk resolves, by function or by a team not listed \
                                   (\"the people who look after our storage infrastructure\", \
@@ -841,9 +843,6 @@ const KNOWN_OPEN: &[(&str, usize, &str)] = &[
 /// so that closing one is noticed; every other X row must score below it.
 const KNOWN_EXPLOITS: &[(&str, usize, &str)] = &[
     ("support_triage-p61", 8, ST42_X1_ACCOUNT),
-    ("support_triage-p61", 11, ST42_X1_ACCOUNT),
-    ("support_triage-p61", 14, ST42_X1_ACCOUNT),
-    ("support_triage-p61", 15, ST42_X1_ACCOUNT),
     ("support_triage-p61", 16, ST42_X1_ACCOUNT),
     ("support_triage-p61", 18, ST42_X1_ACCOUNT),
     ("support_triage-p61", 26, ST42_X2_OTHER_TEAM),
