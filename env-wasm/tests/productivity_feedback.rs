@@ -124,6 +124,19 @@ fn a_list_deduction_names_the_items_missing_extra_and_out_of_place() {
     }
 }
 
+/// The value grammar every task's instruction states (what a rule is, and
+/// the words that show it).
+const VALUE_GRAMMAR: &str = "the value is read first, a rejected value in an aside is no second \
+                             value, a self-correction is the corrected value and another value \
+                             called acceptable is two";
+const VALUE_GRAMMAR_WORDS: &[&str] = &[
+    "each field takes exactly one value, written first",
+    "is read as a comment",
+    "is not a second value",
+    "counts as the corrected one",
+    "15:15 also works",
+];
+
 #[test]
 fn every_instruction_states_the_rules_its_grader_applies() {
     // (task, what the grader applies, words of the instruction that state it)
@@ -143,42 +156,9 @@ fn every_instruction_states_the_rules_its_grader_applies() {
             "a request about an event is due by the event's day",
             &["a request about an event", "is due by the event's day"],
         ),
-        (
-            "easy",
-            "the value is read first, a rejected value in an aside is no second value, a \
-             self-correction is the corrected value and another value called acceptable is two",
-            &[
-                "each field takes exactly one value, written first",
-                "is read as a comment",
-                "is not a second value",
-                "counts as the corrected one",
-                "15:15 also works",
-            ],
-        ),
-        (
-            "medium",
-            "the value is read first, a rejected value in an aside is no second value, a \
-             self-correction is the corrected value and another value called acceptable is two",
-            &[
-                "each field takes exactly one value, written first",
-                "is read as a comment",
-                "is not a second value",
-                "counts as the corrected one",
-                "15:15 also works",
-            ],
-        ),
-        (
-            "hard",
-            "the value is read first, a rejected value in an aside is no second value, a \
-             self-correction is the corrected value and another value called acceptable is two",
-            &[
-                "each field takes exactly one value, written first",
-                "is read as a comment",
-                "is not a second value",
-                "counts as the corrected one",
-                "15:15 also works",
-            ],
-        ),
+        ("easy", VALUE_GRAMMAR, VALUE_GRAMMAR_WORDS),
+        ("medium", VALUE_GRAMMAR, VALUE_GRAMMAR_WORDS),
+        ("hard", VALUE_GRAMMAR, VALUE_GRAMMAR_WORDS),
         (
             "medium",
             "the organizer is not a participant; naming them is ignored",
